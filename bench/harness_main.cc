@@ -1,0 +1,41 @@
+// A plain timing harness over the benchmark kernels, the same code natively
+// and in WebAssembly (node): each kernel runs in batches for about a second;
+// the output is one JSON object per kernel, then the ratios against the
+// baseline (the generic-interface playouts) measured in this same process.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "bench/kernels.h"
+
+int main(int argc, char** argv) {
+  double seconds = 1.0;
+  if (argc > 2 && std::strcmp(argv[1], "--seconds") == 0) seconds = std::atof(argv[2]);
+  using clock = std::chrono::steady_clock;
+  double baseline_rate = 0;
+  std::printf("[\n");
+  const auto& all = pg::bench::kernels();
+  for (size_t k = 0; k < all.size(); ++k) {
+    const auto& kernel = all[k];
+    kernel.run(kernel.batch / 10 + 1, 1);  // warm-up
+    long items = 0;
+    uint64_t checksum = 0;
+    const auto start = clock::now();
+    double elapsed = 0;
+    for (uint64_t round = 1; elapsed < seconds; ++round) {
+      const auto run = kernel.run(kernel.batch, round);
+      items += run.items;
+      checksum ^= run.checksum;
+      elapsed = std::chrono::duration<double>(clock::now() - start).count();
+    }
+    const double rate = double(items) / elapsed;
+    if (k == 0) baseline_rate = rate;
+    std::printf("  {\"kernel\": \"%s\", \"unit\": \"%s\", \"per_second\": %.0f, \"vs_baseline\": %.2f, "
+                "\"checksum\": %llu}%s\n",
+                kernel.name.c_str(), kernel.unit.c_str(), rate, rate / baseline_rate,
+                static_cast<unsigned long long>(checksum % 1000000007ull), k + 1 < all.size() ? "," : "");
+  }
+  std::printf("]\n");
+  return 0;
+}

@@ -1,0 +1,35 @@
+// Benchmark kernels shared by the native (Google Benchmark) and WebAssembly
+// (node) builds. Each returns how many items it processed and folds its
+// results into a checksum, so the work cannot be optimised away.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pg::bench {
+
+struct KernelRun {
+  long items = 0;
+  uint64_t checksum = 0;
+};
+
+// Uniformly random Kalah moves on the plain Board value type (the fast path
+// that search and training use): `games` whole games.
+KernelRun kalah_random_moves_fast(long games, uint64_t seed);
+// The same games through the generic State interface, the way a
+// general-purpose framework does it (virtual calls, a heap copy of the state
+// per move, a vector of legal actions): the baseline.
+KernelRun kalah_random_moves_generic(long games, uint64_t seed);
+// Greedy depth-5 decisions on positions from random games.
+KernelRun kalah_greedy5_decisions(long decisions, uint64_t seed);
+
+struct Kernel {
+  std::string name;
+  std::string unit;
+  KernelRun (*run)(long, uint64_t);
+  long batch;  // a batch size that takes a few milliseconds
+};
+const std::vector<Kernel>& kernels();
+
+}  // namespace pg::bench

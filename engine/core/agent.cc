@@ -1,0 +1,110 @@
+#include "engine/core/agent.h"
+
+#include <charconv>
+
+#include "engine/core/error.h"
+#include "engine/core/random_agent.h"
+
+namespace pg {
+
+Json Decision::to_json(const State& state) const {
+  Json j = Json::object();
+  Json dist = Json::array();
+  for (size_t i = 0; i < actions.size(); ++i) {
+    Json entry = {{"action", state.action_name(actions[i])}, {"p", probabilities[i]}};
+    if (!scores.empty()) entry["score"] = scores[i];
+    dist.push_back(entry);
+  }
+  j["chosen"] = state.action_name(chosen);
+  j["distribution"] = dist;
+  if (!score_label.empty()) j["score_label"] = score_label;
+  if (value) j["value"] = *value;
+  if (!debug.empty()) {
+    Json d = Json::object();
+    for (const auto& [k, v] : debug) d[k] = v;
+    j["debug"] = d;
+  }
+  if (!note.empty()) j["note"] = note;
+  return j;
+}
+
+Decision Decision::from_json(const Json& j, const State& state) {
+  Decision d;
+  if (!j.is_object()) throw InputError("agent", "expected an object");
+  if (!j.contains("chosen") || !j["chosen"].is_string())
+    throw InputError("agent.chosen", "missing or not a string");
+  d.chosen = state.parse_action(j["chosen"].get<std::string>());
+  if (j.contains("distribution")) {
+    const Json& dist = j["distribution"];
+    if (!dist.is_array()) throw InputError("agent.distribution", "expected an array");
+    for (size_t i = 0; i < dist.size(); ++i) {
+      const Json& e = dist[i];
+      const std::string where = "agent.distribution[" + std::to_string(i) + "]";
+      if (!e.is_object() || !e.contains("action") || !e["action"].is_string() || !e.contains("p") ||
+          !e["p"].is_number())
+        throw InputError(where, "expected {\"action\": name, \"p\": number}");
+      d.actions.push_back(state.parse_action(e["action"].get<std::string>()));
+      d.probabilities.push_back(e["p"].get<double>());
+      if (e.contains("score") && e["score"].is_number()) d.scores.push_back(e["score"].get<double>());
+    }
+    if (!d.scores.empty() && d.scores.size() != d.actions.size())
+      throw InputError("agent.distribution", "some entries have a score and some do not");
+  }
+  if (j.contains("score_label") && j["score_label"].is_string())
+    d.score_label = j["score_label"].get<std::string>();
+  if (j.contains("value") && j["value"].is_number()) d.value = j["value"].get<double>();
+  if (j.contains("note") && j["note"].is_string()) d.note = j["note"].get<std::string>();
+  if (j.contains("debug") && j["debug"].is_object()) {
+    for (const auto& [k, v] : j["debug"].items())
+      if (v.is_number()) d.debug.emplace_back(k, v.get<double>());
+  }
+  return d;
+}
+
+Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best,
+                      Rng& rng) {
+  Decision d;
+  d.actions = actions;
+  d.probabilities.assign(actions.size(), 0.0);
+  const double p = 1.0 / double(best.size());
+  for (size_t i = 0; i < actions.size(); ++i) {
+    for (Action b : best)
+      if (actions[i] == b) d.probabilities[i] = p;
+  }
+  d.chosen = best[rng.below(uint32_t(best.size()))];
+  return d;
+}
+
+std::pair<std::string, std::string> split_spec(std::string_view spec) {
+  const auto colon = spec.find(':');
+  if (colon == std::string_view::npos) return {std::string(spec), ""};
+  return {std::string(spec.substr(0, colon)), std::string(spec.substr(colon + 1))};
+}
+
+int parse_int_param(std::string_view spec, std::string_view text, int lo, int hi) {
+  int value = 0;
+  const auto* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || ptr != end || value < lo || value > hi)
+    throw InputError("agent '" + std::string(spec) + "'",
+                     "parameter must be an integer from " + std::to_string(lo) + " to " +
+                         std::to_string(hi));
+  return value;
+}
+
+std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec) {
+  const auto [name, arg] = split_spec(spec);
+  if (name == "random" || name == "human") {
+    if (!arg.empty())
+      throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
+    if (name == "random") return std::make_unique<RandomAgent>();
+    return std::make_unique<HumanAgent>();
+  }
+  if (auto agent = game.make_agent(spec)) return agent;
+  std::string known = "random, human";
+  for (const auto& info : game.agents()) known += ", " + info.spec;
+  throw InputError("agent '" + std::string(spec) + "'",
+                   "unknown agent for " + game.name() + " (known: " + known + ")");
+}
+
+}  // namespace pg

@@ -1,0 +1,57 @@
+// Agents: given a state, a distribution over its legal actions, optional value
+// estimates and named debug quantities, and the action picked.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/json.h"
+#include "engine/core/rng.h"
+
+namespace pg {
+
+struct Decision {
+  std::vector<Action> actions;        // the legal actions, in order
+  std::vector<double> probabilities;  // one per action, summing to 1
+  // Optional per-action estimates (search scores, Q-values), from the
+  // deciding player's point of view; empty when the agent has none.
+  std::vector<double> scores;
+  std::string score_label;            // what the scores are, for the inspector
+  std::optional<double> value;        // the agent's estimate of the state
+  std::vector<std::pair<std::string, double>> debug;  // named quantities
+  std::string note;                   // one line, e.g. which moves tie
+  Action chosen = 0;
+
+  Json to_json(const State& state) const;
+  static Decision from_json(const Json& json, const State& state);
+};
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  virtual std::string spec() const = 0;  // e.g. "greedy:5", parseable again
+  // `rng` is the only source of randomness: same state and rng, same decision.
+  virtual Decision decide(const State& state, Rng& rng) = 0;
+  // Humans are seated like agents but decide through the UI.
+  virtual bool is_human() const { return false; }
+};
+
+// A distribution that is uniform over `best` among `actions`.
+Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best,
+                      Rng& rng);
+
+// Builds an agent from a spec: "random", "human", or one the game offers.
+// Throws InputError naming the spec when it is unknown or malformed.
+std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec);
+
+// Splits "name:arg" into its parts; arg is empty when absent.
+std::pair<std::string, std::string> split_spec(std::string_view spec);
+// Parses an integer agent parameter in [lo, hi] or throws InputError.
+int parse_int_param(std::string_view spec, std::string_view text, int lo, int hi);
+
+}  // namespace pg

@@ -1,0 +1,25 @@
+// Errors for bad input (files, options, traces, URL parameters, CLI arguments).
+// The message always names what is wrong and where, so the UI and the CLI can
+// show it as is.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace pg {
+
+class InputError : public std::runtime_error {
+ public:
+  // `where` names the place (a field, a position, a parameter); `what` the problem.
+  InputError(const std::string& where, const std::string& problem)
+      : std::runtime_error(where.empty() ? problem : where + ": " + problem), where_(where),
+        problem_(problem) {}
+  const std::string& where() const { return where_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string where_;
+  std::string problem_;
+};
+
+}  // namespace pg

@@ -1,0 +1,36 @@
+// The list of games. Adding a game adds one line to registry.cc.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/json.h"
+
+namespace pg {
+
+struct GameEntry {
+  std::string name;   // "mancala"
+  std::string title;  // "Mancala (Kalah)"
+  std::string blurb;  // one sentence for the selector and the CLI's help
+  std::vector<OptionInfo> options;
+  // Builds the game with these options (missing ones take their defaults);
+  // throws InputError naming a bad option.
+  std::function<std::shared_ptr<const Game>(const Json& options)> create;
+};
+
+const std::vector<GameEntry>& game_registry();
+// Throws InputError listing the known games when `name` is not one of them.
+const GameEntry& find_game(std::string_view name);
+std::shared_ptr<const Game> make_game(std::string_view name, const Json& options = Json::object());
+
+// Helpers for games reading their options: each checks the type and range
+// and throws InputError naming the option.
+void reject_unknown_options(const Json& options, const std::vector<OptionInfo>& known);
+int int_option(const Json& options, const std::string& name, int fallback, int lo, int hi);
+bool bool_option(const Json& options, const std::string& name, bool fallback);
+
+}  // namespace pg

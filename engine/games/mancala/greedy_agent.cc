@@ -1,0 +1,80 @@
+#include "engine/games/mancala/greedy_agent.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "engine/games/mancala/mancala_game.h"
+
+namespace pg::mancala {
+
+int minimax(const Board& board, const Rules& rules, int depth, int alpha, int beta, long& nodes) {
+  ++nodes;
+  if (board.done) return kWinScore * board.outcome();
+  if (depth == 0) return board.store(0) - board.store(1);
+  const bool maximizing = board.to_move == 0;
+  int best = maximizing ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max();
+  const uint32_t mask = board.legal_mask();
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(mask & (1u << i))) continue;
+    Board child = board;
+    child.sow(i, rules);
+    const int v = minimax(child, rules, depth - 1, alpha, beta, nodes);
+    if (maximizing) {
+      best = std::max(best, v);
+      alpha = std::max(alpha, v);
+    } else {
+      best = std::min(best, v);
+      beta = std::min(beta, v);
+    }
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
+GreedyAgent::RootScores GreedyAgent::score_moves(const Board& board, const Rules& rules, int depth) {
+  RootScores r;
+  r.legal = board.legal_mask();
+  const int sign = board.to_move == 0 ? 1 : -1;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(r.legal & (1u << i))) continue;
+    Board child = board;
+    child.sow(i, rules);
+    // A full window at the root: every move's score is exact, so ties are real.
+    r.score[size_t(i)] = sign * minimax(child, rules, depth - 1, std::numeric_limits<int>::min(),
+                                        std::numeric_limits<int>::max(), r.nodes);
+  }
+  return r;
+}
+
+Decision GreedyAgent::decide(const State& state, Rng& rng) {
+  const auto& s = dynamic_cast<const MancalaState&>(state);
+  const RootScores r = score_moves(s.board(), s.rules(), depth_);
+  std::vector<Action> actions;
+  std::vector<Action> best;
+  int best_score = std::numeric_limits<int>::min();
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(r.legal & (1u << i))) continue;
+    actions.push_back(i);
+    const int v = r.score[size_t(i)];
+    if (v > best_score) {
+      best_score = v;
+      best.clear();
+    }
+    if (v == best_score) best.push_back(i);
+  }
+  Decision d = uniform_over(actions, best, rng);
+  for (Action a : actions) d.scores.push_back(r.score[size_t(a)]);
+  d.score_label = "store difference for the mover after " + std::to_string(depth_) + " plies (+-99999: forced win/loss)";
+  d.value = best_score;
+  d.debug = {{"nodes searched", double(r.nodes)}, {"moves tied for best", double(best.size())}};
+  if (best.size() > 1) {
+    d.note = "tie between pits";
+    for (Action a : best) d.note += " " + std::to_string(a + 1);
+    d.note += ": one is drawn at random";
+  } else {
+    d.note = "pit " + std::to_string(best[0] + 1) + " scores best";
+  }
+  return d;
+}
+
+}  // namespace pg::mancala

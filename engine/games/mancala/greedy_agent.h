@@ -1,0 +1,38 @@
+// The seed's Greedy player: alpha-beta minimax on the store difference,
+// depth 1..5 plies (a ply is one move; after an extra turn the same player
+// moves again). A finished game scores +-99999 (0 for a draw). Moves whose
+// exact root scores tie for best are chosen uniformly at random, so the
+// distribution it shows is the real policy: uniform over the tied moves.
+#pragma once
+
+#include "engine/core/agent.h"
+#include "engine/games/mancala/board.h"
+
+namespace pg::mancala {
+
+constexpr int kWinScore = 99999;
+
+// The store difference (player 0's store minus player 1's) searched `depth`
+// plies ahead, from player 0's point of view. `nodes` counts boards visited.
+int minimax(const Board& board, const Rules& rules, int depth, int alpha, int beta, long& nodes);
+
+class GreedyAgent : public Agent {
+ public:
+  static constexpr int kMaxDepth = 5;
+  explicit GreedyAgent(int depth) : depth_(depth) {}
+  std::string spec() const override { return "greedy:" + std::to_string(depth_); }
+  Decision decide(const State& state, Rng& rng) override;
+
+  // Each legal move's exact score for the mover (index = pit, unset = illegal).
+  struct RootScores {
+    std::array<int, kPitsPerSide> score{};
+    uint32_t legal = 0;
+    long nodes = 0;
+  };
+  static RootScores score_moves(const Board& board, const Rules& rules, int depth);
+
+ private:
+  int depth_;
+};
+
+}  // namespace pg::mancala

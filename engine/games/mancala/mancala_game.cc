@@ -1,0 +1,153 @@
+#include "engine/games/mancala/mancala_game.h"
+
+#include "engine/core/error.h"
+#include "engine/games/mancala/greedy_agent.h"
+#include "engine/games/mancala/heuristic_agent.h"
+
+namespace pg::mancala {
+
+std::vector<Action> MancalaState::legal_actions() const {
+  std::vector<Action> actions;
+  const uint32_t mask = board_.legal_mask();
+  for (int i = 0; i < kPitsPerSide; ++i)
+    if (mask & (1u << i)) actions.push_back(i);
+  return actions;
+}
+
+Transition MancalaState::apply(Action action) {
+  const int mover = board_.to_move;
+  std::vector<int> path;
+  const MoveReport report = board_.sow(action, rules_, &path);
+  Transition t;
+  t.rewards = {0.0, 0.0};
+  if (board_.done) {
+    const int o = board_.outcome();
+    t.rewards = {double(o), double(-o)};
+  }
+  t.events = {{"mover", mover}, {"pit", first_pit_of(mover) + action}, {"sown", path},
+              {"last", report.last_hole}, {"extra_turn", report.extra_turn && !report.ended}};
+  if (report.capture_pit >= 0)
+    t.events["capture"] = {{"pit", report.capture_pit},
+                           {"opposite", opposite_pit(report.capture_pit)},
+                           {"stones", report.captured}};
+  if (report.ended) t.events["swept"] = report.swept;
+  return t;
+}
+
+std::string MancalaState::action_name(Action action) const { return std::to_string(action + 1); }
+
+std::vector<float> MancalaState::observation() const {
+  // The mover's pits and store, then the opponent's: the same view for both seats.
+  const int me = board_.to_move;
+  std::vector<float> obs;
+  obs.reserve(kNumHoles);
+  for (int side : {me, 1 - me}) {
+    for (int i = 0; i < kPitsPerSide; ++i) obs.push_back(float(board_.pit(side, i)));
+    obs.push_back(float(board_.store(side)));
+  }
+  return obs;
+}
+
+std::string MancalaState::to_text() const { return mancala::to_text(board_); }
+
+Json MancalaState::to_json() const {
+  Json board = Json::array();
+  for (uint8_t h : board_.holes) board.push_back(int(h));
+  return {{"board", board}, {"to_move", int(board_.to_move)}, {"done", board_.done}};
+}
+
+std::string MancalaGame::title() const {
+  return "Mancala (Kalah 6," + std::to_string(rules_.stones_per_pit) + ")";
+}
+
+namespace {
+
+const std::vector<OptionInfo>& option_infos() {
+  static const std::vector<OptionInfo> infos = {
+      {"stones_per_pit", 4, "stones in each pit at the start (1 to 10; the seed plays 4)"},
+      {"capture_empty_opposite", false,
+       "capture the last stone even when the opposite pit is empty (the seed's open point)"},
+      {"sweep_remaining", true, "at the end, stones left on a side go to that side's owner"},
+      {"early_end", false, "end the game once a store holds more than half the stones (the seed's rule)"},
+      {"end_only_when_mover_empty", false,
+       "end only when the player to move has no stones (the seed); otherwise when either side is empty"},
+  };
+  return infos;
+}
+
+}  // namespace
+
+Rules rules_from_options(const Json& options) {
+  if (!options.is_object()) throw InputError("options", "expected a JSON object");
+  reject_unknown_options(options, option_infos());
+  Rules r;
+  r.stones_per_pit = int_option(options, "stones_per_pit", r.stones_per_pit, 1, kMaxStonesPerPit);
+  r.capture_empty_opposite = bool_option(options, "capture_empty_opposite", r.capture_empty_opposite);
+  r.sweep_remaining = bool_option(options, "sweep_remaining", r.sweep_remaining);
+  r.early_end = bool_option(options, "early_end", r.early_end);
+  r.end_only_when_mover_empty = bool_option(options, "end_only_when_mover_empty", r.end_only_when_mover_empty);
+  return r;
+}
+
+Json MancalaGame::options() const {
+  return {{"stones_per_pit", rules_.stones_per_pit},
+          {"capture_empty_opposite", rules_.capture_empty_opposite},
+          {"sweep_remaining", rules_.sweep_remaining},
+          {"early_end", rules_.early_end},
+          {"end_only_when_mover_empty", rules_.end_only_when_mover_empty}};
+}
+
+std::unique_ptr<State> MancalaGame::initial_state(uint64_t /*seed: Kalah has no chance*/) const {
+  return std::make_unique<MancalaState>(Board::initial(rules_), rules_);
+}
+
+std::unique_ptr<State> MancalaGame::state_from_json(const Json& j) const {
+  if (!j.is_object()) throw InputError("state", "expected a JSON object");
+  if (!j.contains("board") || !j["board"].is_array() || j["board"].size() != kNumHoles)
+    throw InputError("state.board", "expected an array of " + std::to_string(kNumHoles) + " counts");
+  Board b;
+  for (size_t i = 0; i < kNumHoles; ++i) {
+    const Json& v = j["board"][i];
+    if (!v.is_number_integer() || v.get<int>() < 0 || v.get<int>() > 255)
+      throw InputError("state.board[" + std::to_string(i) + "]", "expected a count from 0 to 255");
+    b.holes[i] = uint8_t(v.get<int>());
+  }
+  if (!j.contains("to_move") || !j["to_move"].is_number_integer() || j["to_move"].get<int>() < 0 ||
+      j["to_move"].get<int>() > 1)
+    throw InputError("state.to_move", "expected 0 or 1");
+  b.to_move = uint8_t(j["to_move"].get<int>());
+  if (!j.contains("done") || !j["done"].is_boolean()) throw InputError("state.done", "expected true or false");
+  b.done = j["done"].get<bool>();
+  if (!b.done && b.side_stones(b.to_move) == 0)
+    throw InputError("state.done", "the player to move has no stones, so the game must be over");
+  return std::make_unique<MancalaState>(b, rules_);
+}
+
+std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
+  const auto [name, arg] = split_spec(spec);
+  if (name == "greedy") {
+    return std::make_unique<GreedyAgent>(arg.empty() ? 1 : parse_int_param(spec, arg, 1, GreedyAgent::kMaxDepth));
+  }
+  if (name == "heuristic") {
+    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");
+    return std::make_unique<HeuristicAgent>(rules_);
+  }
+  return nullptr;
+}
+
+std::vector<AgentInfo> MancalaGame::agents() const {
+  return {{"greedy:5", "alpha-beta minimax on the store difference, depth 1..5 plies (greedy:1 .. greedy:5)"},
+          {"heuristic", "the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit "
+                        "nearest the store"}};
+}
+
+GameEntry registry_entry() {
+  return {"mancala", "Mancala (Kalah)",
+          "Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
+          "from an empty pit.",
+          option_infos(), [](const Json& options) -> std::shared_ptr<const Game> {
+            return std::make_shared<MancalaGame>(rules_from_options(options));
+          }};
+}
+
+}  // namespace pg::mancala

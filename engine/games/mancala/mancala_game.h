@@ -1,0 +1,60 @@
+// Kalah on the generic Game/State interface: state JSON, action names,
+// observation, agents, options. The rules themselves are in board.h.
+#pragma once
+
+#include <memory>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+#include "engine/games/mancala/board.h"
+
+namespace pg::mancala {
+
+// Actions are the mover's pits 0..5, named "1".."6" counting from the pit
+// farthest from the mover's store.
+class MancalaState : public State {
+ public:
+  MancalaState(const Board& board, const Rules& rules) : board_(board), rules_(rules) {}
+
+  const Board& board() const { return board_; }
+  const Rules& rules() const { return rules_; }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<MancalaState>(*this); }
+  int num_players() const override { return 2; }
+  int current_player() const override { return board_.done ? kTerminalPlayer : board_.to_move; }
+  std::vector<Action> legal_actions() const override;
+  Transition apply(Action action) override;
+  std::string action_name(Action action) const override;
+  std::vector<float> observation() const override;
+  std::string to_text() const override;
+  Json to_json() const override;
+
+ private:
+  Board board_;
+  Rules rules_;
+};
+
+class MancalaGame : public Game {
+ public:
+  explicit MancalaGame(const Rules& rules) : rules_(rules) {}
+  const Rules& rules() const { return rules_; }
+
+  std::string name() const override { return "mancala"; }
+  std::string title() const override;
+  int num_players() const override { return 2; }
+  Json options() const override;
+  std::unique_ptr<State> initial_state(uint64_t seed) const override;
+  std::unique_ptr<State> state_from_json(const Json& json) const override;
+  std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
+  std::vector<AgentInfo> agents() const override;
+  std::vector<std::string> default_agents() const override { return {"greedy:5", "random"}; }
+
+ private:
+  Rules rules_;
+};
+
+// Reads the options (see board.h); throws InputError naming a bad one.
+Rules rules_from_options(const Json& options);
+GameEntry registry_entry();
+
+}  // namespace pg::mancala

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Installs everything the playground needs on Debian 12, idempotently:
+# Debian packages, SDL2 and Dear ImGui sources (from Debian's source packages),
+# SDL2 built for WebAssembly (cached), and the npm packages for browser tests.
+# Quick when nothing is missing.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TP="$ROOT/third_party"
+SDL2_VERSION=2.26.5
+IMGUI_VERSION=1.86
+
+log() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31m[setup] error:\033[0m %s\n' "$*" >&2; exit 1; }
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+# --- Debian packages -------------------------------------------------------
+PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
+  emscripten libsdl2-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
+  clang-format chromium nodejs npm python3 gzip)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  # nodejs/npm may come from elsewhere (nodesource); accept any working binary.
+  case "$p" in
+    nodejs) command -v node >/dev/null && continue ;;
+    npm) command -v npm >/dev/null && continue ;;
+    python3) command -v python3 >/dev/null && continue ;;
+  esac
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  log "Debian packages: all present"
+fi
+
+# --- Third-party sources from Debian source packages -------------------------
+mkdir -p "$TP/src"
+need_source() { [ ! -f "$TP/src/$1/.unpacked" ]; }
+if need_source "SDL2-$SDL2_VERSION" || need_source "imgui-$IMGUI_VERSION"; then
+  if ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -q '^Sources$'; then
+    log "adding a deb-src entry"
+    src=/etc/apt/sources.list.d/debian-src.sources
+    # Same URIs/Suites/Components/Signed-By as the binary entries, with Types: deb-src.
+    sed -e 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $SUDO tee "$src" >/dev/null
+    $SUDO apt-get update -qq
+  fi
+  (
+    cd "$TP/src"
+    for pkg in libsdl2 imgui; do
+      if ! ls ${pkg}_*.orig.tar.* >/dev/null 2>&1; then
+        log "downloading source package $pkg"
+        apt-get source --download-only -qq "$pkg"
+      fi
+    done
+    tar_sdl=$(ls libsdl2_${SDL2_VERSION}*.orig.tar.* 2>/dev/null | head -1) ||
+      true
+    [ -n "$tar_sdl" ] || die "libsdl2 source is not version $SDL2_VERSION: $(ls libsdl2_*.orig.tar.* 2>/dev/null)"
+    tar_imgui=$(ls imgui_${IMGUI_VERSION}*.orig.tar.* 2>/dev/null | head -1) || true
+    [ -n "$tar_imgui" ] || die "imgui source is not version $IMGUI_VERSION: $(ls imgui_*.orig.tar.* 2>/dev/null)"
+    rm -rf "SDL2-$SDL2_VERSION" "imgui-$IMGUI_VERSION"
+    tar xf "$tar_sdl"
+    mkdir -p "imgui-$IMGUI_VERSION"
+    tar xf "$tar_imgui" -C "imgui-$IMGUI_VERSION" --strip-components=1
+    [ -f "SDL2-$SDL2_VERSION/CMakeLists.txt" ] || die "unexpected layout of the SDL2 source"
+    [ -f "imgui-$IMGUI_VERSION/imgui.cpp" ] || die "unexpected layout of the imgui source"
+    [ -f "imgui-$IMGUI_VERSION/backends/imgui_impl_sdl.cpp" ] || die "imgui source lacks the SDL2 backend"
+    touch "SDL2-$SDL2_VERSION/.unpacked" "imgui-$IMGUI_VERSION/.unpacked"
+  )
+else
+  log "SDL2 $SDL2_VERSION and Dear ImGui $IMGUI_VERSION sources: present"
+fi
+
+# A directory with only nlohmann's headers, so Emscripten never sees /usr/include.
+if [ ! -f "$TP/include/nlohmann/json.hpp" ]; then
+  mkdir -p "$TP/include"
+  cp -r /usr/include/nlohmann "$TP/include/"
+fi
+
+# --- SDL2 for WebAssembly (built once) -------------------------------------
+export NODE_PATH=/usr/share/nodejs
+SDL_PREFIX="$TP/sdl2-wasm"
+if [ ! -f "$SDL_PREFIX/lib/libSDL2.a" ]; then
+  log "building SDL2 $SDL2_VERSION for WebAssembly (a few minutes, once)"
+  rm -rf "$TP/build-sdl2-wasm"
+  emcmake cmake -S "$TP/src/SDL2-$SDL2_VERSION" -B "$TP/build-sdl2-wasm" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
+    -DCMAKE_INSTALL_PREFIX="$SDL_PREFIX" >"$TP/sdl2-wasm-configure.log" 2>&1 ||
+    die "SDL2 configure failed, see $TP/sdl2-wasm-configure.log"
+  cmake --build "$TP/build-sdl2-wasm" >"$TP/sdl2-wasm-build.log" 2>&1 ||
+    die "SDL2 build failed, see $TP/sdl2-wasm-build.log"
+  cmake --install "$TP/build-sdl2-wasm" >/dev/null
+  # The static library name differs between SDL versions; normalise it.
+  [ -f "$SDL_PREFIX/lib/libSDL2.a" ] || die "SDL2 for WebAssembly did not produce libSDL2.a"
+else
+  log "SDL2 for WebAssembly: cached"
+fi
+
+# --- npm packages for the browser tests --------------------------------------
+if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
+  log "installing playwright-core (uses Debian's chromium, downloads no browser)"
+  (cd "$ROOT/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+else
+  log "npm packages: present"
+fi
+
+log "set-up complete"

@@ -1,0 +1,112 @@
+#include "tools/playground/args.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "engine/core/episode.h"
+#include "engine/core/error.h"
+
+namespace pg::cli {
+
+std::string flag_name(const std::string& option) {
+  std::string s = option;
+  std::replace(s.begin(), s.end(), '_', '-');
+  return s;
+}
+
+Args::Args(int argc, char** argv, int first) {
+  for (int i = first; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.rfind("--", 0) != 0 || arg.size() == 2)
+      throw InputError("argument '" + arg + "'", "expected a flag like --name value");
+    arg = arg.substr(2);
+    std::string value;
+    const auto eq = arg.find('=');
+    if (eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+    } else if (arg == "help") {
+      value = "1";
+    } else {
+      if (i + 1 >= argc) throw InputError("flag --" + arg, "missing its value");
+      value = argv[++i];
+    }
+    if (values_.count(arg)) throw InputError("flag --" + arg, "given twice");
+    values_[arg] = value;
+  }
+}
+
+std::string Args::get(const std::string& flag, const std::string& fallback) const {
+  const auto it = values_.find(flag);
+  return it == values_.end() ? fallback : it->second;
+}
+
+uint64_t Args::get_seed(const std::string& flag, uint64_t fallback) const {
+  if (!has(flag)) return fallback;
+  const std::string text = get(flag);
+  uint64_t v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v > kMaxSeed)
+    throw InputError("flag --" + flag, "expected an integer from 0 to 2^53-1, got '" + text + "'");
+  return v;
+}
+
+long Args::get_long(const std::string& flag, long fallback, long lo, long hi) const {
+  if (!has(flag)) return fallback;
+  const std::string text = get(flag);
+  long v = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi)
+    throw InputError("flag --" + flag, "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                                           ", got '" + text + "'");
+  return v;
+}
+
+void Args::check_known(const std::set<std::string>& allowed, const std::vector<OptionInfo>& options) const {
+  for (const auto& [flag, value] : values_) {
+    if (allowed.count(flag) || flag == "options") continue;
+    bool is_option = false;
+    for (const auto& o : options) is_option = is_option || flag_name(o.name) == flag;
+    if (is_option) continue;
+    std::string known;
+    for (const auto& a : allowed) known += " --" + a;
+    for (const auto& o : options) known += " --" + flag_name(o.name);
+    throw InputError("flag --" + flag, "unknown here (known:" + known + " --options)");
+  }
+}
+
+Json Args::game_options(const std::vector<OptionInfo>& options) const {
+  Json out = Json::object();
+  if (has("options")) {
+    try {
+      out = Json::parse(get("options"));
+    } catch (const Json::parse_error& e) {
+      throw InputError("flag --options", std::string("not valid JSON: ") + e.what());
+    }
+    if (!out.is_object()) throw InputError("flag --options", "expected a JSON object");
+  }
+  for (const auto& o : options) {
+    const std::string flag = flag_name(o.name);
+    if (!has(flag)) continue;
+    const std::string text = get(flag);
+    if (o.default_value.is_boolean()) {
+      if (text == "true" || text == "on" || text == "1")
+        out[o.name] = true;
+      else if (text == "false" || text == "off" || text == "0")
+        out[o.name] = false;
+      else
+        throw InputError("flag --" + flag, "expected true or false, got '" + text + "'");
+    } else if (o.default_value.is_number_integer()) {
+      long v = 0;
+      auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
+        throw InputError("flag --" + flag, "expected an integer, got '" + text + "'");
+      out[o.name] = v;
+    } else {
+      out[o.name] = text;
+    }
+  }
+  return out;
+}
+
+}  // namespace pg::cli

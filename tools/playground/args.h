@@ -1,0 +1,37 @@
+// Command-line flags: "--name value" or "--name=value". Every flag must be
+// known to the command, so a typo is an error that names it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/core/json.h"
+#include "engine/core/registry.h"
+
+namespace pg::cli {
+
+class Args {
+ public:
+  // Parses argv[first..]; throws InputError for a malformed flag.
+  Args(int argc, char** argv, int first);
+
+  bool has(const std::string& flag) const { return values_.count(flag) > 0; }
+  std::string get(const std::string& flag, const std::string& fallback = "") const;
+  uint64_t get_seed(const std::string& flag, uint64_t fallback) const;
+  long get_long(const std::string& flag, long fallback, long lo, long hi) const;
+  // Throws InputError naming the first flag that is neither allowed nor a game option.
+  void check_known(const std::set<std::string>& allowed, const std::vector<OptionInfo>& options) const;
+  // The game options given as --option-name VALUE flags or as --options JSON.
+  Json game_options(const std::vector<OptionInfo>& options) const;
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// "stones_per_pit" <-> "stones-per-pit"
+std::string flag_name(const std::string& option);
+
+}  // namespace pg::cli

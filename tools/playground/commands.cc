@@ -1,0 +1,126 @@
+#include "tools/playground/commands.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "engine/core/agent.h"
+#include "engine/core/episode.h"
+#include "engine/core/error.h"
+#include "engine/core/match.h"
+#include "engine/core/stats.h"
+
+namespace pg::cli {
+
+void print_usage() {
+  std::cout << R"(playground: the RL playground's engines on the command line
+
+usage:
+  playground list                                    games, their options and agents
+  playground <game> show [--seed S] [options]        the initial state, as text and JSON
+  playground <game> replay [--seed S] [options] --actions A,B,C
+        applies the actions (by their names) and prints the episode as the
+        JSON trace the page exports
+  playground <game> match --first AGENT --second AGENT [--games N] [--seed S] [options]
+        plays N games (game i uses seed S+i) and prints wins / draws / losses
+        and the first player's win rate with a 95% interval
+
+Game options are flags named after the option (underscores become dashes),
+e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
+--options '{"stones_per_pit": 6}'. Agents are specs such as random,
+greedy:5, heuristic (see `playground list`).
+
+examples:
+  playground mancala match --first greedy:5 --second random --games 1000 --seed 1
+  playground mancala replay --seed 7 --actions 3,6,1
+)";
+}
+
+int list_games() {
+  for (const auto& entry : game_registry()) {
+    std::cout << entry.name << ": " << entry.title << "\n  " << entry.blurb << "\n  options:\n";
+    for (const auto& o : entry.options)
+      std::cout << "    --" << flag_name(o.name) << " (default " << o.default_value.dump() << "): " << o.help << "\n";
+    const auto game = entry.create(Json::object());
+    std::cout << "  agents:\n    random: uniform over the legal actions\n    human: the page asks the user\n";
+    for (const auto& a : game->agents()) std::cout << "    " << a.spec << ": " << a.help << "\n";
+    std::cout << "  default seats:";
+    for (const auto& a : game->default_agents()) std::cout << " " << a;
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+int show(const GameEntry& entry, const Args& args) {
+  args.check_known({"seed"}, entry.options);
+  const auto game = entry.create(args.game_options(entry.options));
+  const auto state = game->initial_state(args.get_seed("seed", 1));
+  std::cout << game->title() << "\n" << state->to_text() << state->to_json().dump() << "\n";
+  return 0;
+}
+
+int replay(const GameEntry& entry, const Args& args) {
+  args.check_known({"seed", "actions"}, entry.options);
+  if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
+  const auto game = entry.create(args.game_options(entry.options));
+  const Episode episode = replay_actions(game, args.get_seed("seed", 1), split_list(args.get("actions")));
+  std::cout << episode.to_trace().dump(2) << "\n";
+  return 0;
+}
+
+namespace {
+
+// A progress bar on stderr, drawn only for a terminal so logs stay clean.
+class ProgressBar {
+ public:
+  explicit ProgressBar(long total) : total_(total), enabled_(isatty(2) != 0) {}
+  void update(long done) {
+    if (!enabled_ || (done != total_ && done % 10 != 0)) return;
+    const int width = 40;
+    const int filled = int(double(width) * double(done) / double(total_));
+    std::fprintf(stderr, "\r[%s%s] %ld/%ld", std::string(size_t(filled), '#').c_str(),
+                 std::string(size_t(width - filled), '.').c_str(), done, total_);
+    if (done == total_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  long total_;
+  bool enabled_;
+};
+
+std::string percent(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
+  return buf;
+}
+
+}  // namespace
+
+int match(const GameEntry& entry, const Args& args) {
+  args.check_known({"first", "second", "games", "seed"}, entry.options);
+  const auto game = entry.create(args.game_options(entry.options));
+  if (game->num_players() != 2) throw InputError("match", entry.name + " is not a two-player game");
+  const std::vector<std::string> default_seats = game->default_agents();
+  const std::vector<std::string> seats = {args.get("first", default_seats[0]), args.get("second", default_seats[1])};
+  const long games = args.get_long("games", 100, 1, 100000000);
+  const uint64_t seed = args.get_seed("seed", 1);
+
+  std::cout << game->title() << ": " << seats[0] << " (first) vs " << seats[1] << " (second), " << games
+            << " games, seeds " << seed << ".." << seed + uint64_t(games) - 1 << "\n";
+  ProgressBar bar(games);
+  const auto start = std::chrono::steady_clock::now();
+  const MatchResult r = play_match(*game, seats, games, seed, [&](long done) { bar.update(done); });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const Interval ci = wilson_interval(double(r.wins), double(r.games));
+  std::cout << "first player (" << seats[0] << "): " << r.wins << " wins, " << r.draws << " draws, " << r.losses
+            << " losses\n";
+  std::cout << "first player's win rate: " << percent(double(r.wins) / double(r.games)) << " (95% interval "
+            << percent(ci.low) << " to " << percent(ci.high) << ", Wilson)\n";
+  std::fprintf(stdout, "%.2f s, %.0f games/s\n", seconds, double(r.games) / seconds);
+  return 0;
+}
+
+}  // namespace pg::cli

@@ -1,0 +1,14 @@
+// The CLI's commands. Each returns the process exit code.
+#pragma once
+
+#include "tools/playground/args.h"
+
+namespace pg::cli {
+
+int list_games();
+int replay(const GameEntry& game, const Args& args);
+int match(const GameEntry& game, const Args& args);
+int show(const GameEntry& game, const Args& args);
+void print_usage();
+
+}  // namespace pg::cli

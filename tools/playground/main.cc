@@ -1,0 +1,36 @@
+// playground: the engines on the command line (see print_usage).
+#include <iostream>
+#include <string>
+
+#include "engine/core/error.h"
+#include "engine/core/registry.h"
+#include "tools/playground/args.h"
+#include "tools/playground/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace pg;
+  try {
+    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
+        std::string(argv[1]) == "help") {
+      cli::print_usage();
+      return argc < 2 ? 2 : 0;
+    }
+    const std::string first = argv[1];
+    if (first == "list") return cli::list_games();
+    const GameEntry& game = find_game(first);
+    if (argc < 3) throw InputError("command", "missing after the game name (show, replay or match)");
+    const std::string command = argv[2];
+    const cli::Args args(argc, argv, 3);
+    if (args.has("help")) {
+      cli::print_usage();
+      return 0;
+    }
+    if (command == "replay") return cli::replay(game, args);
+    if (command == "match") return cli::match(game, args);
+    if (command == "show") return cli::show(game, args);
+    throw InputError("command '" + command + "'", "unknown (known: show, replay, match)");
+  } catch (const InputError& e) {
+    std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
+    return 2;
+  }
+}

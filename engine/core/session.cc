@@ -1,0 +1,137 @@
+#include "engine/core/session.h"
+
+#include "engine/core/error.h"
+
+namespace pg {
+
+Session::Session() {
+  entry_ = &game_registry().front();
+  auto game = entry_->create(Json::object());
+  episode_ = std::make_unique<Episode>(game, 1);
+  seat(game->default_agents());
+}
+
+void Session::seat(const std::vector<std::string>& specs) {
+  const Game& g = episode_->game();
+  if (specs.size() != size_t(g.num_players()))
+    throw InputError("agents", g.name() + " takes " + std::to_string(g.num_players()) + " agent(s), got " +
+                                   std::to_string(specs.size()));
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (const auto& spec : specs) agents.push_back(make_agent(g, spec));
+  agents_ = std::move(agents);
+  specs_.clear();
+  for (const auto& a : agents_) specs_.push_back(a->spec());
+  cache_valid_ = false;
+}
+
+void Session::load(const std::string& name, const Json& options) {
+  const GameEntry& entry = find_game(name);
+  auto game = make_game(name, options);
+  auto episode = std::make_unique<Episode>(game, episode_->seed());
+  entry_ = &entry;
+  episode_ = std::move(episode);
+  seat(game->default_agents());
+}
+
+void Session::set_agents(const std::vector<std::string>& specs) {
+  seat(specs);  // throws before anything changes
+  // The recorded future was made by the old agents.
+  const size_t t = episode_->cursor();
+  auto copy = std::make_unique<Episode>(episode_->game_ptr(), episode_->seed());
+  for (size_t i = 0; i < t; ++i) {
+    const EpisodeStep& s = episode_->step(i);
+    copy->play(s.action, s.agent, s.decision);
+  }
+  episode_ = std::move(copy);
+}
+
+void Session::set_agent(int player, const std::string& spec) {
+  std::vector<std::string> specs = specs_;
+  if (player < 0 || size_t(player) >= specs.size()) throw InputError("seat", "no player " + std::to_string(player));
+  specs[size_t(player)] = spec;
+  set_agents(specs);
+}
+
+void Session::reset(uint64_t seed) {
+  if (seed > kMaxSeed) throw InputError("seed", "must be from 0 to 2^53-1");
+  episode_ = std::make_unique<Episode>(episode_->game_ptr(), seed);
+  cache_valid_ = false;
+}
+
+bool Session::human_to_move() const {
+  const int p = state().current_player();
+  return p >= 0 && agents_[size_t(p)]->is_human();
+}
+
+const Decision* Session::decision() {
+  const size_t t = episode_->cursor();
+  if (t < episode_->length() && episode_->step(t).decision) return &*episode_->step(t).decision;
+  if (state().is_terminal() || human_to_move()) return nullptr;
+  if (!cache_valid_ || cached_at_ != t || !cached_) {
+    Rng rng = episode_->decision_rng(t);
+    cached_ = agents_[size_t(state().current_player())]->decide(state(), rng);
+    cached_at_ = t;
+    cache_valid_ = true;
+  }
+  return &*cached_;
+}
+
+StepResult Session::step() {
+  if (episode_->forward()) return StepResult::kReplayed;
+  if (state().is_terminal()) return StepResult::kGameOver;
+  if (human_to_move()) return StepResult::kWaitingHuman;
+  const Decision d = *decision();
+  const int p = state().current_player();
+  episode_->play(d.chosen, specs_[size_t(p)], d);
+  cache_valid_ = false;
+  return StepResult::kPlayed;
+}
+
+bool Session::back() { return episode_->back(); }
+
+void Session::seek(size_t t) { episode_->seek(t); }
+
+void Session::play(Action action) {
+  const int p = state().current_player();
+  if (p < 0) throw InputError("move", "the game is over");
+  const bool human = agents_[size_t(p)]->is_human();
+  episode_->play(action, human ? "human" : "override", std::nullopt);
+  cache_valid_ = false;
+}
+
+void Session::play(const std::string& action_name) { play(state().parse_action(action_name)); }
+
+Json Session::summary() const {
+  const State& s = state();
+  Json j = Json::object();
+  j["game"] = entry_->name;
+  j["options"] = game().options();
+  j["seed"] = seed();
+  j["agents"] = specs_;
+  j["step"] = episode_->cursor();
+  j["length"] = episode_->length();
+  j["done"] = s.is_terminal();
+  j["to_move"] = s.current_player();
+  j["returns"] = episode_->returns(episode_->cursor());
+  Json legal = Json::array();
+  for (Action a : s.legal_actions()) legal.push_back(s.action_name(a));
+  j["legal"] = legal;
+  j["state"] = s.to_json();
+  return j;
+}
+
+void Session::import_trace(const Json& trace) {
+  std::vector<std::string> agents;
+  auto episode = std::make_unique<Episode>(Episode::from_trace(trace, &agents));
+  const GameEntry& entry = find_game(episode->game().name());
+  auto old_episode = std::move(episode_);
+  episode_ = std::move(episode);
+  try {
+    seat(agents.size() == size_t(episode_->game().num_players()) ? agents : episode_->game().default_agents());
+  } catch (const InputError&) {
+    seat(episode_->game().default_agents());
+  }
+  entry_ = &entry;
+}
+
+}  // namespace pg

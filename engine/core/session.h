@@ -1,0 +1,79 @@
+// What the page (and its JavaScript API) drives: a game, the agent in each
+// seat, and the episode being stepped. It has no UI: the page draws it and
+// sends it the user's intents; the native tests drive it the same way.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/agent.h"
+#include "engine/core/episode.h"
+#include "engine/core/registry.h"
+
+namespace pg {
+
+enum class StepResult {
+  kReplayed,      // moved forward through the recorded episode
+  kPlayed,        // an agent decided and a new step was recorded
+  kWaitingHuman,  // the seat to move is a human: nothing happened
+  kGameOver,      // the episode is over: nothing happened
+};
+
+class Session {
+ public:
+  // Opens the first registered game with its default agents and seed 1.
+  Session();
+
+  // Switches game (options as a JSON object); throws InputError and keeps the
+  // current game if the name or an option is bad.
+  void load(const std::string& game, const Json& options = Json::object());
+  // Seats agents by spec, one per player; throws InputError (nothing changes)
+  // for a bad spec. Keeps the steps so far and drops the recorded future.
+  void set_agents(const std::vector<std::string>& specs);
+  void set_agent(int player, const std::string& spec);
+  // A new episode with this seed (same game and agents).
+  void reset(uint64_t seed);
+
+  StepResult step();
+  bool back();
+  void seek(size_t t);
+  // Plays the action with this name for the player to move (a human click, or
+  // an override of the agent); throws InputError if it is not legal.
+  void play(const std::string& action_name);
+  void play(Action action);
+
+  const GameEntry& entry() const { return *entry_; }
+  const Game& game() const { return episode_->game(); }
+  const Episode& episode() const { return *episode_; }
+  const State& state() const { return episode_->state(); }
+  const std::vector<std::string>& agent_specs() const { return specs_; }
+  bool human_to_move() const;
+  uint64_t seed() const { return episode_->seed(); }
+
+  // The decision of the agent to move at the cursor: the recorded one when the
+  // step was taken by an agent, else computed now (deterministic: the seed
+  // fixes it). Null at the end of the game or when a human is to move.
+  const Decision* decision();
+
+  // {game, options, seed, agents, step, length, done, to_move, returns, state}
+  Json summary() const;
+  Json trace() const { return episode_->to_trace(specs_); }
+  // Replaces the episode with an imported trace; throws InputError (nothing
+  // changes) if the trace is bad.
+  void import_trace(const Json& trace);
+
+ private:
+  void seat(const std::vector<std::string>& specs);
+
+  const GameEntry* entry_ = nullptr;
+  std::unique_ptr<Episode> episode_;
+  std::vector<std::string> specs_;
+  std::vector<std::unique_ptr<Agent>> agents_;
+  std::optional<Decision> cached_;
+  size_t cached_at_ = 0;
+  bool cache_valid_ = false;
+};
+
+}  // namespace pg

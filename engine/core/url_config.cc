@@ -1,0 +1,118 @@
+#include "engine/core/url_config.h"
+
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+
+#include "engine/core/episode.h"
+#include "engine/core/registry.h"
+
+namespace pg {
+
+std::string url_decode(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%' && i + 2 < text.size()) {
+      int v = 0;
+      auto [p, ec] = std::from_chars(text.data() + i + 1, text.data() + i + 3, v, 16);
+      if (ec == std::errc() && p == text.data() + i + 3) {
+        out += char(v);
+        i += 2;
+      } else {
+        out += c;
+      }
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string url_encode(std::string_view text) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ':' || c == ',') {
+      out += char(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+namespace {
+
+bool parse_flag(const std::string& v, bool& out) {
+  if (v == "1" || v == "true" || v == "yes" || v == "on") return out = true, true;
+  if (v == "0" || v == "false" || v == "no" || v == "off") return out = false, true;
+  return false;
+}
+
+}  // namespace
+
+UrlConfig parse_url_config(std::string_view query) {
+  UrlConfig c;
+  if (!query.empty() && query.front() == '?') query.remove_prefix(1);
+  for (const std::string& pair : split_list(std::string(query), '&')) {
+    if (pair.empty()) continue;
+    const auto eq = pair.find('=');
+    const std::string key = url_decode(pair.substr(0, eq));
+    const std::string value = eq == std::string::npos ? "" : url_decode(pair.substr(eq + 1));
+    auto warn = [&](const std::string& problem) { c.warnings.push_back("URL parameter '" + key + "': " + problem); };
+    if (key == "game") {
+      bool known = false;
+      std::string names;
+      for (const auto& e : game_registry()) {
+        known = known || e.name == value;
+        names += (names.empty() ? "" : ", ") + e.name;
+      }
+      if (known)
+        c.game = value;
+      else
+        warn("unknown game '" + value + "' (known: " + names + "); opening the default game");
+    } else if (key == "seed") {
+      uint64_t s = 0;
+      auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), s);
+      if (value.empty() || ec != std::errc() || p != value.data() + value.size() || s > kMaxSeed)
+        warn("'" + value + "' is not an integer from 0 to 2^53-1; using seed 1");
+      else
+        c.seed = s;
+    } else if (key == "agents") {
+      c.agents = split_list(value, ',');  // checked against the game when seated
+    } else if (key == "options") {
+      try {
+        Json o = Json::parse(value);
+        if (o.is_object())
+          c.options = o;
+        else
+          warn("expected a JSON object; using the default options");
+      } catch (const Json::parse_error&) {
+        warn("not valid JSON; using the default options");
+      }
+    } else if (key == "embed" || key == "autoplay") {
+      bool v = false;
+      if (!parse_flag(value, v))
+        warn("expected 1 or 0, got '" + value + "'");
+      else
+        (key == "embed" ? c.embed : c.autoplay) = v;
+    } else if (key == "speed") {
+      char* end = nullptr;
+      const double v = std::strtod(value.c_str(), &end);
+      if (value.empty() || end != value.c_str() + value.size() || !(v >= kMinSpeed && v <= kMaxSpeed))
+        warn("expected steps per second from 0.25 to 60, got '" + value + "'; using 2");
+      else
+        c.speed = v;
+    } else {
+      warn("unknown parameter (known: game, seed, agents, options, embed, autoplay, speed)");
+    }
+  }
+  return c;
+}
+
+}  // namespace pg

@@ -1,0 +1,201 @@
+#include "web/app.h"
+
+#include <SDL.h>
+
+#include <cmath>
+
+#include "engine/core/error.h"
+
+namespace pg::web {
+
+App::App(const UrlConfig& config) {
+  embed = config.embed;
+  speed = config.speed;
+  playing = config.autoplay;
+  for (const auto& w : config.warnings) error(w);
+  if (config.game || !config.options.empty()) {
+    const std::string name = config.game.value_or(session_.entry().name);
+    try {
+      session_.load(name, config.options);
+    } catch (const InputError& e) {
+      error(std::string("URL parameter 'options': ") + e.what() + "; using the default options");
+      session_.load(name);
+    }
+  }
+  if (config.seed) session_.reset(*config.seed);
+  if (config.agents) {
+    try {
+      session_.set_agents(*config.agents);
+    } catch (const InputError& e) {
+      error(std::string("URL parameter 'agents': ") + e.what() + "; using the default agents");
+    }
+  }
+  view_for_game();
+}
+
+void App::view_for_game() { view_ = make_board_view(session_.entry().name); }
+
+void App::error(const std::string& text) { messages.push_back({text, true, now_}); }
+void App::info(const std::string& text) { messages.push_back({text, false, now_}); }
+
+void App::update(double now, double dt) {
+  now_ = now;
+  // Information messages fade after a few seconds; errors stay until closed.
+  std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > 6.0; });
+  if (!playing && !replying_) {
+    step_credit_ = 0;
+    return;
+  }
+  step_credit_ = std::min(step_credit_ + dt * speed, 3.0);
+  while (step_credit_ >= 1.0) {
+    step_credit_ -= 1.0;
+    const StepResult r = session_.step();
+    if (r == StepResult::kGameOver) {
+      playing = replying_ = false;
+      break;
+    }
+    if (r == StepResult::kWaitingHuman) {
+      replying_ = false;
+      break;
+    }
+  }
+}
+
+StepResult App::step() {
+  const StepResult r = session_.step();
+  if (r == StepResult::kWaitingHuman) info("Waiting for the human player: click a move on the board.");
+  return r;
+}
+
+void App::back() {
+  playing = replying_ = false;
+  session_.back();
+}
+
+void App::rewind() {
+  playing = replying_ = false;
+  session_.seek(0);
+}
+
+void App::seek(size_t t) {
+  replying_ = false;
+  session_.seek(t);
+}
+
+void App::new_episode() { reset(session_.seed() + 1); }
+
+void App::reset(uint64_t seed) {
+  try {
+    session_.reset(seed);
+    replying_ = false;
+  } catch (const InputError& e) {
+    error(e.what());
+  }
+}
+
+void App::toggle_play() {
+  if (!playing && session_.state().is_terminal() && session_.episode().cursor() == session_.episode().length())
+    session_.seek(0);  // play again from the start
+  playing = !playing;
+}
+
+bool App::load_game(const std::string& name, const Json& options) {
+  try {
+    session_.load(name, options);
+  } catch (const InputError& e) {
+    error(e.what());
+    return false;
+  }
+  playing = replying_ = false;
+  view_for_game();
+  layout_dirty = true;
+  return true;
+}
+
+bool App::set_agents(const std::vector<std::string>& specs) {
+  try {
+    session_.set_agents(specs);
+    return true;
+  } catch (const InputError& e) {
+    error(e.what());
+    return false;
+  }
+}
+
+bool App::set_agent(int player, const std::string& spec) {
+  try {
+    session_.set_agent(player, spec);
+    return true;
+  } catch (const InputError& e) {
+    error(e.what());
+    return false;
+  }
+}
+
+bool App::play_action(Action action) {
+  try {
+    session_.play(action);
+  } catch (const InputError& e) {
+    error(e.what());
+    return false;
+  }
+  replying_ = true;  // the agents answer until it is a human's turn again
+  step_credit_ = 0;
+  return true;
+}
+
+bool App::import_trace_text(const std::string& text) {
+  try {
+    Json j;
+    try {
+      j = Json::parse(text);
+    } catch (const Json::parse_error& e) {
+      throw InputError("trace", std::string("not valid JSON: ") + e.what());
+    }
+    const std::string before = session_.entry().name;
+    session_.import_trace(j);
+    if (session_.entry().name != before) view_for_game();
+    playing = replying_ = false;
+    info("Trace imported: " + std::to_string(session_.episode().length()) + " steps.");
+    return true;
+  } catch (const InputError& e) {
+    error(std::string("Import failed, nothing changed. ") + e.what());
+    return false;
+  }
+}
+
+std::string App::export_trace_text() const { return session_.trace().dump(2); }
+
+std::string App::link() const {
+  const Session& s = session_;
+  std::string agents;
+  for (const auto& a : s.agent_specs()) agents += (agents.empty() ? "" : ",") + a;
+  std::string q = "?game=" + url_encode(s.entry().name) + "&seed=" + std::to_string(s.seed()) +
+                  "&agents=" + url_encode(agents);
+  const Json defaults = s.entry().create(Json::object())->options();
+  if (s.game().options() != defaults) q += "&options=" + url_encode(s.game().options().dump());
+  if (embed) q += "&embed=1";
+  if (playing) q += "&autoplay=1";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", speed);
+  if (speed != 2.0) q += std::string("&speed=") + buf;
+  return q;
+}
+
+void App::on_key(int key, bool text_input_active) {
+  if (text_input_active) return;
+  switch (key) {
+    case SDLK_SPACE: toggle_play(); break;
+    case SDLK_RIGHT: playing = false; step(); break;
+    case SDLK_LEFT: back(); break;
+    case SDLK_HOME: rewind(); break;
+    case SDLK_END: seek(session_.episode().length()); break;
+    case SDLK_r: rewind(); break;
+    case SDLK_n: new_episode(); break;
+    case SDLK_h: show_help = !show_help; break;
+    case SDLK_ESCAPE: show_help = false; break;
+    default: break;
+  }
+}
+
+}  // namespace pg::web

@@ -1,0 +1,75 @@
+// The page's application state: the session (engine side) plus what only the
+// UI needs (playing, speed, which panels show, messages). Panels read it and
+// return the user's intents through its methods.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/session.h"
+#include "engine/core/url_config.h"
+#include "web/views/board_view.h"
+
+namespace pg::web {
+
+struct Message {
+  std::string text;
+  bool error = false;
+  double shown_at = 0;
+};
+
+struct PanelVisibility {
+  bool setup = true, board = true, inspector = true, timeline = true, log = true;
+};
+
+class App {
+ public:
+  explicit App(const UrlConfig& config);
+
+  // Called once per frame before drawing: autoplay and agents' replies.
+  void update(double now, double dt);
+  void draw(double now);
+  // Keyboard shortcuts (SDL keycodes); ignored while a text field has focus.
+  void on_key(int sdl_keycode, bool text_input_active);
+
+  // Intents (from panels, keys and the JavaScript API).
+  StepResult step();
+  void back();
+  void rewind();
+  void new_episode();
+  void reset(uint64_t seed);
+  void seek(size_t t);
+  void toggle_play();
+  bool load_game(const std::string& name, const Json& options);  // false + message on error
+  bool set_agent(int player, const std::string& spec);
+  bool set_agents(const std::vector<std::string>& specs);
+  bool play_action(Action action);  // a click on the board
+  bool import_trace_text(const std::string& text);
+  std::string export_trace_text() const;
+  std::string link() const;  // URL query reproducing the current view
+
+  void error(const std::string& text);
+  void info(const std::string& text);
+
+  Session& session() { return session_; }
+  bool playing = false;
+  double speed = 2.0;  // steps per second
+  bool embed = false;
+  bool show_help = false;
+  bool layout_dirty = true;
+  PanelVisibility panels;
+  std::vector<Message> messages;
+  BoardView* view() { return view_.get(); }
+
+ private:
+  void view_for_game();
+
+  Session session_;
+  std::unique_ptr<BoardView> view_;
+  double step_credit_ = 0;
+  bool replying_ = false;  // agents answer a human move without waiting for "step"
+  double now_ = 0;
+};
+
+}  // namespace pg::web

@@ -1,0 +1,39 @@
+#include "web/ui.h"
+
+#include <cstdio>
+
+namespace pg::web {
+
+void help_marker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, const std::string& text) {
+  ImFont* font = ImGui::GetFont();
+  const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+  draw->AddText(font, size, ImVec2(center.x - extent.x * 0.5f, center.y - extent.y * 0.5f), colour, text.c_str());
+}
+
+ImU32 player_colour(int player, float alpha) {
+  return player == 0 ? ImGui::ColorConvertFloat4ToU32(ImVec4(0.96f, 0.62f, 0.26f, alpha))
+                     : ImGui::ColorConvertFloat4ToU32(ImVec4(0.35f, 0.67f, 0.98f, alpha));
+}
+
+std::string percent(double p) {
+  char buf[32];
+  if (p >= 0.1 || p == 0.0)
+    std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * p);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * p);
+  return buf;
+}
+
+}  // namespace pg::web

@@ -1,0 +1,23 @@
+// Small UI helpers shared by the panels and views.
+#pragma once
+
+#include <string>
+
+#include "imgui.h"
+
+namespace pg::web {
+
+// A "(?)" marker that explains a concept in one or two sentences on hover,
+// as in Dear ImGui's demo.
+void help_marker(const char* text);
+
+// Text centred on a point, in a given pixel size.
+void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, const std::string& text);
+
+// The colour of player p (0: warm, 1: cool), for labels, bars and plots.
+ImU32 player_colour(int player, float alpha = 1.0f);
+
+// Formats a probability as a short percentage ("25%", "0.4%").
+std::string percent(double p);
+
+}  // namespace pg::web

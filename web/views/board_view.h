@@ -1,0 +1,42 @@
+// How a game is drawn. Each game has one view (views/<game>_view.cc) that
+// draws its board with ImGui draw lists and returns the action a click asks
+// for. Views read the engine's state; they never change it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "engine/core/agent.h"
+#include "engine/core/episode.h"
+#include "engine/core/game.h"
+
+struct ImDrawList;
+
+namespace pg::web {
+
+struct BoardContext {
+  const Game& game;
+  const State& state;
+  const EpisodeStep* last_step = nullptr;  // the step that led to `state`, if any
+  const Decision* decision = nullptr;      // the deciding agent's output, if any
+  bool human_to_move = false;
+  bool show_probabilities = true;          // the agent's distribution on the board
+};
+
+class BoardView {
+ public:
+  virtual ~BoardView() = default;
+  // Draws into the current ImGui window's remaining content region; returns
+  // the action the user clicked (only when a human is to move).
+  virtual std::optional<Action> draw(const BoardContext& context) = 0;
+  // The game's debug toggles, shown in the inspector.
+  virtual void draw_debug_toggles() = 0;
+  // A one-line legend of the debug drawings, shown under the board.
+  virtual std::string legend() const = 0;
+};
+
+// One line per game in views/registry.cc.
+std::unique_ptr<BoardView> make_board_view(const std::string& game);
+
+}  // namespace pg::web

@@ -1,0 +1,20 @@
+#include "web/views/generic_view.h"
+
+#include "imgui.h"
+
+namespace pg::web {
+
+std::optional<Action> GenericView::draw(const BoardContext& c) {
+  ImGui::TextUnformatted(c.state.to_text().c_str());
+  std::optional<Action> clicked;
+  if (c.human_to_move) {
+    for (Action a : c.state.legal_actions()) {
+      if (ImGui::Button(c.state.action_name(a).c_str())) clicked = a;
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+  }
+  return clicked;
+}
+
+}  // namespace pg::web

@@ -1,0 +1,12 @@
+#include "web/views/board_view.h"
+#include "web/views/generic_view.h"
+#include "web/views/mancala_view.h"
+
+namespace pg::web {
+
+std::unique_ptr<BoardView> make_board_view(const std::string& game) {
+  if (game == "mancala") return std::make_unique<MancalaView>();
+  return std::make_unique<GenericView>();  // the state's text form, for a game without a view yet
+}
+
+}  // namespace pg::web

@@ -31,10 +31,11 @@ int main(int argc, char** argv) {
     }
     const double rate = double(items) / elapsed;
     if (k == 0) baseline_rate = rate;
-    std::printf("  {\"kernel\": \"%s\", \"unit\": \"%s\", \"per_second\": %.0f, \"vs_baseline\": %.2f, "
-                "\"checksum\": %llu}%s\n",
-                kernel.name.c_str(), kernel.unit.c_str(), rate, rate / baseline_rate,
-                static_cast<unsigned long long>(checksum % 1000000007ull), k + 1 < all.size() ? "," : "");
+    std::printf(
+        "  {\"kernel\": \"%s\", \"unit\": \"%s\", \"per_second\": %.0f, \"vs_baseline\": %.2f, "
+        "\"checksum\": %llu}%s\n",
+        kernel.name.c_str(), kernel.unit.c_str(), rate, rate / baseline_rate,
+        static_cast<unsigned long long>(checksum % 1000000007ull), k + 1 < all.size() ? "," : "");
   }
   std::printf("]\n");
   return 0;

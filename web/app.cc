@@ -170,8 +170,8 @@ std::string App::link() const {
   const Session& s = session_;
   std::string agents;
   for (const auto& a : s.agent_specs()) agents += (agents.empty() ? "" : ",") + a;
-  std::string q = "?game=" + url_encode(s.entry().name) + "&seed=" + std::to_string(s.seed()) +
-                  "&agents=" + url_encode(agents);
+  std::string q =
+      "?game=" + url_encode(s.entry().name) + "&seed=" + std::to_string(s.seed()) + "&agents=" + url_encode(agents);
   const Json defaults = s.entry().create(Json::object())->options();
   if (s.game().options() != defaults) q += "&options=" + url_encode(s.game().options().dump());
   if (embed) q += "&embed=1";
@@ -186,7 +186,10 @@ void App::on_key(int key, bool text_input_active) {
   if (text_input_active) return;
   switch (key) {
     case SDLK_SPACE: toggle_play(); break;
-    case SDLK_RIGHT: playing = false; step(); break;
+    case SDLK_RIGHT:
+      playing = false;
+      step();
+      break;
     case SDLK_LEFT: back(); break;
     case SDLK_HOME: rewind(); break;
     case SDLK_END: seek(session_.episode().length()); break;

@@ -1,8 +1,19 @@
 #include "web/browser.h"
 
-#include <emscripten.h>
-
 #include <cstdlib>
+
+// Implemented in browser_library.js.
+extern "C" {
+char* pg_js_location_query();
+char* pg_js_page_url();
+void pg_js_download(const char* filename, const char* text);
+void pg_js_choose_trace_file();
+void pg_js_copy_to_clipboard(const char* text);
+void pg_js_first_frame();
+double pg_js_device_pixel_ratio();
+int pg_js_window_width();
+int pg_js_window_height();
+}
 
 namespace pg::web::browser {
 
@@ -16,75 +27,18 @@ std::string take_js_string(char* s) {
 
 }  // namespace
 
-// EM_ASM_INT returns a pointer on wasm32; the string is malloc'ed in JS.
-std::string location_query() {
-  return take_js_string(reinterpret_cast<char*>(EM_ASM_INT({
-    const s = window.location.search || "";
-    const n = lengthBytesUTF8(s) + 1;
-    const p = _malloc(n);
-    stringToUTF8(s, p, n);
-    return p;
-  })));
-}
-
-std::string page_url_without_query() {
-  return take_js_string(reinterpret_cast<char*>(EM_ASM_INT({
-    const s = window.location.origin + window.location.pathname;
-    const n = lengthBytesUTF8(s) + 1;
-    const p = _malloc(n);
-    stringToUTF8(s, p, n);
-    return p;
-  })));
-}
-
+std::string location_query() { return take_js_string(pg_js_location_query()); }
+std::string page_url_without_query() { return take_js_string(pg_js_page_url()); }
 void download_text(const std::string& filename, const std::string& text) {
-  EM_ASM(
-      {
-        const blob = new Blob([UTF8ToString($1)], {type : 'application/json'});
-        const a = document.createElement('a');
-        a.href = URL.createObjectURL(blob);
-        a.download = UTF8ToString($0);
-        document.body.appendChild(a);
-        a.click();
-        setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
-      },
-      filename.c_str(), text.c_str());
+  pg_js_download(filename.c_str(), text.c_str());
 }
-
-void choose_trace_file() {
-  EM_ASM({
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = '.json,application/json';
-    input.onchange = () => {
-      const file = input.files[0];
-      if (!file) return;
-      file.text().then(text => window.playground.importTrace(text));
-    };
-    input.click();
-  });
-}
-
-void copy_to_clipboard(const std::string& text) {
-  EM_ASM(
-      {
-        const text = UTF8ToString($0);
-        if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
-      },
-      text.c_str());
-}
-
-void notify_first_frame() {
-  EM_ASM({
-    if (Module.onFirstFrame) Module.onFirstFrame();
-  });
-}
-
-double device_pixel_ratio() { return EM_ASM_DOUBLE({ return window.devicePixelRatio || 1; }); }
-
+void choose_trace_file() { pg_js_choose_trace_file(); }
+void copy_to_clipboard(const std::string& text) { pg_js_copy_to_clipboard(text.c_str()); }
+void notify_first_frame() { pg_js_first_frame(); }
+double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {
-  width = EM_ASM_INT({ return window.innerWidth; });
-  height = EM_ASM_INT({ return window.innerHeight; });
+  width = pg_js_window_width();
+  height = pg_js_window_height();
 }
 
 }  // namespace pg::web::browser

@@ -7,10 +7,10 @@ namespace pg::web::browser {
 
 std::string location_query();  // location.search
 void download_text(const std::string& filename, const std::string& text);
-void choose_trace_file();      // opens a file picker; the file arrives via pg_import_trace
+void choose_trace_file();  // opens a file picker; the file arrives via pg_import_trace
 void copy_to_clipboard(const std::string& text);
 std::string page_url_without_query();
-void notify_first_frame();     // resolves window.playground.ready
+void notify_first_frame();  // resolves window.playground.ready
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

@@ -84,11 +84,14 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_agents(const char* specs) {
 
 EMSCRIPTEN_KEEPALIVE const char* pg_play(const char* action) {
   auto* app = pg::web::current_app();
+  pg::Action a = 0;
   try {
-    app->session().play(std::string(action));
+    a = app->session().state().parse_action(action);
   } catch (const pg::InputError& e) {
     return error_reply(std::string("play: ") + e.what());
   }
+  // As a click on the board: the agents then answer until a human is to move.
+  if (!app->play_action(a)) return error_reply("play: " + app->messages.back().text);
   return summary();
 }
 

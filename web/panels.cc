@@ -65,8 +65,9 @@ void setup_panel(App& app) {
 
   ImGui::Separator();
   ImGui::TextUnformatted("Agents");
-  help_marker("Who decides for each player. 'human' waits for your click on the board; the others are computer "
-              "agents whose action probabilities the inspector shows.");
+  help_marker(
+      "Who decides for each player. 'human' waits for your click on the board; the others are computer "
+      "agents whose action probabilities the inspector shows.");
   std::vector<std::string> choices = {"human", "random"};
   for (const auto& a : s.game().agents()) choices.push_back(a.spec);
   for (int p = 0; p < s.game().num_players(); ++p) {
@@ -91,8 +92,9 @@ void setup_panel(App& app) {
   static uint64_t shown_seed = ~uint64_t(0);
   if (shown_seed != s.seed()) seed_input = shown_seed = s.seed();
   ImGui::TextUnformatted("Seed");
-  help_marker("The seed fixes every random draw: the game's chance and the agents' tie-breaks. The same seed and "
-              "the same actions give the same episode, here and in the command-line tool.");
+  help_marker(
+      "The seed fixes every random draw: the game's chance and the agents' tie-breaks. The same seed and "
+      "the same actions give the same episode, here and in the command-line tool.");
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed_input);
   ImGui::SameLine();
@@ -101,8 +103,8 @@ void setup_panel(App& app) {
   if (ImGui::Button("New episode (N)")) app.new_episode();
 
   ImGui::Separator();
-  if (ImGui::Button("Export trace")) browser::download_text(s.entry().name + "-seed" + std::to_string(s.seed()) + ".json",
-                                                            app.export_trace_text());
+  if (ImGui::Button("Export trace"))
+    browser::download_text(s.entry().name + "-seed" + std::to_string(s.seed()) + ".json", app.export_trace_text());
   ImGui::SameLine();
   if (ImGui::Button("Import trace")) browser::choose_trace_file();
   ImGui::SameLine();
@@ -110,8 +112,9 @@ void setup_panel(App& app) {
     browser::copy_to_clipboard(browser::page_url_without_query() + app.link());
     app.info("Link copied: it opens this game, seed and agents.");
   }
-  help_marker("A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
-              "replays it and checks every state.");
+  help_marker(
+      "A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
+      "replays it and checks every state.");
   ImGui::End();
 }
 
@@ -149,15 +152,17 @@ void inspector_panel(App& app) {
   const bool recorded = e.cursor() < e.length();
   if (d) {
     ImGui::TextUnformatted(recorded ? "Decision (recorded in the episode)" : "Decision (what the agent will do)");
-    help_marker("The agent's probability for each legal action. A search agent that finds several equally good "
-                "moves spreads its probability evenly over them and draws one with the episode's seed.");
+    help_marker(
+        "The agent's probability for each legal action. A search agent that finds several equally good "
+        "moves spreads its probability evenly over them and draws one with the episode's seed.");
     if (!d->note.empty()) ImGui::TextWrapped("%s", d->note.c_str());
     std::vector<size_t> order(d->actions.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return d->probabilities[a] > d->probabilities[b]; });
     const bool has_scores = !d->scores.empty();
-    if (ImGui::BeginTable("distribution", has_scores ? 4 : 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    if (ImGui::BeginTable("distribution", has_scores ? 4 : 3,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 50);
       ImGui::TableSetupColumn("probability", ImGuiTableColumnFlags_WidthStretch);
       if (has_scores) ImGui::TableSetupColumn("score", ImGuiTableColumnFlags_WidthFixed, 60);
@@ -346,8 +351,9 @@ void log_panel(App& app) {
   Session& s = app.session();
   if (!ImGui::Begin("Step log", &app.panels.log)) return ImGui::End();
   const Episode& e = s.episode();
-  help_marker("Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
-              "captures, every random draw). Click a row to go there.");
+  help_marker(
+      "Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
+      "captures, every random draw). Click a row to go there.");
   static size_t last_cursor = ~size_t(0);
   if (ImGui::BeginTable("log", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -397,10 +403,14 @@ void help_window(App& app) {
   if (ImGui::Begin("Help", &app.show_help, ImGuiWindowFlags_NoCollapse)) {
     ImGui::TextUnformatted("Keyboard");
     if (ImGui::BeginTable("keys", 2)) {
-      const char* keys[][2] = {{"Space", "play / pause"},     {"Right arrow", "step"},
-                               {"Left arrow", "step back"},   {"R / Home", "back to the start of the episode"},
-                               {"End", "last recorded step"}, {"N", "new episode (next seed)"},
-                               {"H", "this help"},            {"Esc", "close this help"}};
+      const char* keys[][2] = {{"Space", "play / pause"},
+                               {"Right arrow", "step"},
+                               {"Left arrow", "step back"},
+                               {"R / Home", "back to the start of the episode"},
+                               {"End", "last recorded step"},
+                               {"N", "new episode (next seed)"},
+                               {"H", "this help"},
+                               {"Esc", "close this help"}};
       for (const auto& k : keys) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();

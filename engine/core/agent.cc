@@ -31,8 +31,7 @@ Json Decision::to_json(const State& state) const {
 Decision Decision::from_json(const Json& j, const State& state) {
   Decision d;
   if (!j.is_object()) throw InputError("agent", "expected an object");
-  if (!j.contains("chosen") || !j["chosen"].is_string())
-    throw InputError("agent.chosen", "missing or not a string");
+  if (!j.contains("chosen") || !j["chosen"].is_string()) throw InputError("agent.chosen", "missing or not a string");
   d.chosen = state.parse_action(j["chosen"].get<std::string>());
   if (j.contains("distribution")) {
     const Json& dist = j["distribution"];
@@ -50,8 +49,7 @@ Decision Decision::from_json(const Json& j, const State& state) {
     if (!d.scores.empty() && d.scores.size() != d.actions.size())
       throw InputError("agent.distribution", "some entries have a score and some do not");
   }
-  if (j.contains("score_label") && j["score_label"].is_string())
-    d.score_label = j["score_label"].get<std::string>();
+  if (j.contains("score_label") && j["score_label"].is_string()) d.score_label = j["score_label"].get<std::string>();
   if (j.contains("value") && j["value"].is_number()) d.value = j["value"].get<double>();
   if (j.contains("note") && j["note"].is_string()) d.note = j["note"].get<std::string>();
   if (j.contains("debug") && j["debug"].is_object()) {
@@ -61,8 +59,7 @@ Decision Decision::from_json(const Json& j, const State& state) {
   return d;
 }
 
-Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best,
-                      Rng& rng) {
+Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best, Rng& rng) {
   Decision d;
   d.actions = actions;
   d.probabilities.assign(actions.size(), 0.0);
@@ -87,24 +84,21 @@ int parse_int_param(std::string_view spec, std::string_view text, int lo, int hi
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc() || ptr != end || value < lo || value > hi)
     throw InputError("agent '" + std::string(spec) + "'",
-                     "parameter must be an integer from " + std::to_string(lo) + " to " +
-                         std::to_string(hi));
+                     "parameter must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
   return value;
 }
 
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name == "random" || name == "human") {
-    if (!arg.empty())
-      throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
+    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
     if (name == "random") return std::make_unique<RandomAgent>();
     return std::make_unique<HumanAgent>();
   }
   if (auto agent = game.make_agent(spec)) return agent;
   std::string known = "random, human";
   for (const auto& info : game.agents()) known += ", " + info.spec;
-  throw InputError("agent '" + std::string(spec) + "'",
-                   "unknown agent for " + game.name() + " (known: " + known + ")");
+  throw InputError("agent '" + std::string(spec) + "'", "unknown agent for " + game.name() + " (known: " + known + ")");
 }
 
 }  // namespace pg

@@ -21,10 +21,10 @@ struct Decision {
   // Optional per-action estimates (search scores, Q-values), from the
   // deciding player's point of view; empty when the agent has none.
   std::vector<double> scores;
-  std::string score_label;            // what the scores are, for the inspector
-  std::optional<double> value;        // the agent's estimate of the state
+  std::string score_label;                            // what the scores are, for the inspector
+  std::optional<double> value;                        // the agent's estimate of the state
   std::vector<std::pair<std::string, double>> debug;  // named quantities
-  std::string note;                   // one line, e.g. which moves tie
+  std::string note;                                   // one line, e.g. which moves tie
   Action chosen = 0;
 
   Json to_json(const State& state) const;
@@ -42,8 +42,7 @@ class Agent {
 };
 
 // A distribution that is uniform over `best` among `actions`.
-Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best,
-                      Rng& rng);
+Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best, Rng& rng);
 
 // Builds an agent from a spec: "random", "human", or one the game offers.
 // Throws InputError naming the spec when it is unknown or malformed.

@@ -18,16 +18,14 @@ const State& Episode::state_at(size_t t) const {
 
 const EpisodeStep& Episode::step(size_t i) const { return steps_.at(i); }
 
-const EpisodeStep& Episode::play(Action action, const std::string& agent,
-                                 std::optional<Decision> decision) {
+const EpisodeStep& Episode::play(Action action, const std::string& agent, std::optional<Decision> decision) {
   if (cursor_ < steps_.size() && steps_[cursor_].action == action) {
     return steps_[cursor_++];
   }
   const State& before = state();
   if (!before.is_legal(action)) {
     throw InputError("step " + std::to_string(cursor_ + 1),
-                     before.is_terminal() ? "the game is over"
-                                          : "action " + std::to_string(action) + " is not legal");
+                     before.is_terminal() ? "the game is over" : "action " + std::to_string(action) + " is not legal");
   }
   steps_.resize(cursor_);
   EpisodeStep s;
@@ -133,7 +131,8 @@ Episode Episode::from_trace(const Json& trace, std::vector<std::string>* agents)
       for (const auto& a : trace["agents"])
         if (a.is_string()) agents->push_back(a.get<std::string>());
   }
-  if (!trace.contains("steps") || !trace["steps"].is_array()) throw InputError("trace.steps", "missing or not an array");
+  if (!trace.contains("steps") || !trace["steps"].is_array())
+    throw InputError("trace.steps", "missing or not an array");
   const Json& steps = trace["steps"];
   for (size_t i = 0; i < steps.size(); ++i) {
     const std::string where = "trace.steps[" + std::to_string(i) + "]";

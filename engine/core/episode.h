@@ -22,7 +22,7 @@ constexpr const char* kTraceFormat = "rl-playground-trace";
 constexpr uint64_t kMaxSeed = (uint64_t(1) << 53) - 1;
 
 struct EpisodeStep {
-  int player = 0;                    // who acted
+  int player = 0;  // who acted
   Action action = 0;
   std::string action_name;
   std::string agent;                 // spec of who acted ("greedy:5", "human", "replay")
@@ -42,14 +42,13 @@ class Episode {
   size_t length() const { return steps_.size(); }  // recorded steps
   size_t cursor() const { return cursor_; }        // steps taken to the current state
   const State& state() const { return state_at(cursor_); }
-  const State& state_at(size_t t) const;           // t in [0, length()]
-  const EpisodeStep& step(size_t i) const;         // leads from state_at(i) to state_at(i + 1)
+  const State& state_at(size_t t) const;    // t in [0, length()]
+  const EpisodeStep& step(size_t i) const;  // leads from state_at(i) to state_at(i + 1)
 
   // Plays `action` at the cursor. If a recorded step there took the same
   // action it is kept (and the cursor moves on); otherwise the recorded future
   // is dropped and a new branch starts. Throws InputError if illegal.
-  const EpisodeStep& play(Action action, const std::string& agent,
-                          std::optional<Decision> decision = std::nullopt);
+  const EpisodeStep& play(Action action, const std::string& agent, std::optional<Decision> decision = std::nullopt);
   bool back();
   bool forward();
   void seek(size_t t);  // clamps to [0, length()]
@@ -76,8 +75,7 @@ class Episode {
 
 // Parses "3,1,6" (action names separated by commas) and applies them from the
 // initial state; throws InputError naming the position of a bad action.
-Episode replay_actions(std::shared_ptr<const Game> game, uint64_t seed,
-                       const std::vector<std::string>& action_names);
+Episode replay_actions(std::shared_ptr<const Game> game, uint64_t seed, const std::vector<std::string>& action_names);
 std::vector<std::string> split_list(const std::string& text, char sep = ',');
 
 // The random stream an agent uses to decide at step t of the episode with

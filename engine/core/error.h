@@ -12,8 +12,7 @@ class InputError : public std::runtime_error {
  public:
   // `where` names the place (a field, a position, a parameter); `what` the problem.
   InputError(const std::string& where, const std::string& problem)
-      : std::runtime_error(where.empty() ? problem : where + ": " + problem), where_(where),
-        problem_(problem) {}
+      : std::runtime_error(where.empty() ? problem : where + ": " + problem), where_(where), problem_(problem) {}
   const std::string& where() const { return where_; }
   const std::string& problem() const { return problem_; }
 

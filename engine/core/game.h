@@ -33,9 +33,9 @@ struct ChanceDraw {
 
 // What happened in one step.
 struct Transition {
-  std::vector<double> rewards;     // one per player
-  std::vector<ChanceDraw> draws;   // in the order they were made
-  Json events = Json::object();    // game-specific facts for debug drawing
+  std::vector<double> rewards;    // one per player
+  std::vector<ChanceDraw> draws;  // in the order they were made
+  Json events = Json::object();   // game-specific facts for debug drawing
 };
 
 class State {

@@ -23,8 +23,7 @@ const GameEntry& find_game(std::string_view name) {
 
 std::shared_ptr<const Game> make_game(std::string_view name, const Json& options) {
   const GameEntry& entry = find_game(name);
-  if (!options.is_null() && !options.is_object())
-    throw InputError("options", "expected a JSON object");
+  if (!options.is_null() && !options.is_object()) throw InputError("options", "expected a JSON object");
   return entry.create(options.is_null() ? Json::object() : options);
 }
 
@@ -44,9 +43,8 @@ int int_option(const Json& options, const std::string& name, int fallback, int l
   if (!options.contains(name)) return fallback;
   const Json& v = options[name];
   if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
-    throw InputError("option '" + name + "'",
-                     "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                         ", got " + v.dump());
+    throw InputError("option '" + name + "'", "must be an integer from " + std::to_string(lo) + " to " +
+                                                  std::to_string(hi) + ", got " + v.dump());
   return v.get<int>();
 }
 

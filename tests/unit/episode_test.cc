@@ -1,8 +1,9 @@
 // Episode recording: stepping back and forth, branching, returns, and the
 // trace format with its error messages.
+#include "engine/core/episode.h"
+
 #include <gtest/gtest.h>
 
-#include "engine/core/episode.h"
 #include "engine/core/error.h"
 #include "engine/core/match.h"
 #include "engine/core/registry.h"
@@ -61,7 +62,9 @@ TEST(Episode, ReturnsSumTheRewardsUpToTheCursor) {
 }
 
 TEST(Episode, IllegalActionsAreRefusedWithTheirPosition) {
-  EXPECT_EQ(error_of([] { replay_actions(make_game("mancala"), 1, {"3", "3"}); }),
+  EXPECT_EQ(error_of([] {
+              replay_actions(make_game("mancala"), 1, {"3", "3"});
+            }),
             "action 2 ('3'): '3' is not a legal action here (legal: 1,2,4,5,6)");
   EXPECT_EQ(error_of([] { replay_actions(make_game("mancala"), 1, {"x"}); }).rfind("action 1 ('x')", 0), 0u);
 }

@@ -1,9 +1,10 @@
 // The session the page drives: stepping, going back, humans, agents, loading
 // games, importing traces, and the URL parameters.
+#include "engine/core/session.h"
+
 #include <gtest/gtest.h>
 
 #include "engine/core/error.h"
-#include "engine/core/session.h"
 #include "engine/core/url_config.h"
 
 namespace pg {
@@ -85,8 +86,9 @@ TEST(Session, ImportsAnExportedTrace) {
 }
 
 TEST(UrlConfig, ReadsEveryParameter) {
-  const UrlConfig c = parse_url_config("?game=mancala&seed=7&agents=greedy:3,human&embed=1&autoplay=1&speed=4.5"
-                                       "&options=%7B%22stones_per_pit%22%3A6%7D");
+  const UrlConfig c = parse_url_config(
+      "?game=mancala&seed=7&agents=greedy:3,human&embed=1&autoplay=1&speed=4.5"
+      "&options=%7B%22stones_per_pit%22%3A6%7D");
   EXPECT_TRUE(c.warnings.empty());
   EXPECT_EQ(*c.game, "mancala");
   EXPECT_EQ(*c.seed, 7u);

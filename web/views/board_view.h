@@ -21,7 +21,7 @@ struct BoardContext {
   const EpisodeStep* last_step = nullptr;  // the step that led to `state`, if any
   const Decision* decision = nullptr;      // the deciding agent's output, if any
   bool human_to_move = false;
-  bool show_probabilities = true;          // the agent's distribution on the board
+  bool show_probabilities = true;  // the agent's distribution on the board
 };
 
 class BoardView {

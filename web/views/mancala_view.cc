@@ -75,8 +75,9 @@ void draw_stones(ImDrawList* draw, ImVec2 centre, float radius, bool is_store, i
     const ImVec2 p(centre.x + r * std::cos(angle) * (is_store ? 0.7f : 1.0f),
                    centre.y + r * std::sin(angle) * (is_store ? 2.3f : 1.0f));
     const int hue = (k * 37) % 3;
-    const ImU32 colour = hue == 0 ? IM_COL32(120, 190, 230, 235) : hue == 1 ? IM_COL32(200, 220, 235, 235)
-                                                                              : IM_COL32(90, 150, 200, 235);
+    const ImU32 colour = hue == 0   ? IM_COL32(120, 190, 230, 235)
+                         : hue == 1 ? IM_COL32(200, 220, 235, 235)
+                                    : IM_COL32(90, 150, 200, 235);
     draw->AddCircleFilled(p, stone, colour, 10);
   }
 }
@@ -188,8 +189,7 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
       draw->AddCircle(g.centre[opposite], g.radius[opposite] + 3, kCaptureColour, 40, 3.0f);
       draw->AddCircle(g.centre[pit], g.radius[pit] + 3, kCaptureColour, 40, 3.0f);
       arrow(draw, g.centre[opposite], g.centre[mover_store], kCaptureColour, std::max(2.0f, cell * 0.04f));
-      centered_text(draw, ImVec2((bmin.x + bmax.x) * 0.5f, (bmin.y + bmax.y) * 0.5f), text_size * 0.9f,
-                    kCaptureColour,
+      centered_text(draw, ImVec2((bmin.x + bmax.x) * 0.5f, (bmin.y + bmax.y) * 0.5f), text_size * 0.9f, kCaptureColour,
                     "capture: " + std::to_string(ev["capture"]["stones"].get<int>()) + " stones");
     }
     if (show_extra_turn_ && ev.value("extra_turn", false)) {
@@ -212,7 +212,9 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
       const ImVec2 bar0(ctr.x - bar_w * 0.5f, y);
       draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w, y + bar_h), IM_COL32(0, 0, 0, 130), 3);
       draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w * float(p), y + bar_h), player_colour(mover, 0.9f), 3);
-      if (p > 0) draw->AddCircle(ctr, g.radius[h] - 2, player_colour(mover, 0.35f + 0.65f * float(p)), 40, 2.0f + 4.0f * float(p));
+      if (p > 0)
+        draw->AddCircle(ctr, g.radius[h] - 2, player_colour(mover, 0.35f + 0.65f * float(p)), 40,
+                        2.0f + 4.0f * float(p));
       if (d.actions[k] == d.chosen) draw->AddCircle(ctr, g.radius[h] + 6, kChosenColour, 40, 2.5f);
       std::string label = percent(p);
       if (show_scores_ && k < d.scores.size()) {
@@ -229,11 +231,14 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   if (c.state.is_terminal()) {
     const int o = board.outcome();
     char buf[96];
-    std::snprintf(buf, sizeof buf, "%s  %d : %d", o > 0 ? "Player 0 wins" : o < 0 ? "Player 1 wins" : "Draw",
+    std::snprintf(buf, sizeof buf, "%s  %d : %d",
+                  o > 0   ? "Player 0 wins"
+                  : o < 0 ? "Player 1 wins"
+                          : "Draw",
                   board.store(0), board.store(1));
     const ImVec2 mid((bmin.x + bmax.x) * 0.5f, (bmin.y + bmax.y) * 0.5f);
-    draw->AddRectFilled(ImVec2(mid.x - cell * 2.2f, mid.y - cell * 0.3f), ImVec2(mid.x + cell * 2.2f, mid.y + cell * 0.3f),
-                        IM_COL32(0, 0, 0, 200), 8);
+    draw->AddRectFilled(ImVec2(mid.x - cell * 2.2f, mid.y - cell * 0.3f),
+                        ImVec2(mid.x + cell * 2.2f, mid.y + cell * 0.3f), IM_COL32(0, 0, 0, 200), 8);
     centered_text(draw, mid, text_size * 1.2f, IM_COL32(255, 255, 255, 255), buf);
   }
 

@@ -53,8 +53,8 @@ struct Rules {
 struct MoveReport {
   int last_hole = -1;
   bool extra_turn = false;
-  int capture_pit = -1;   // the mover's pit the last stone landed in, if it captured
-  int captured = 0;       // stones moved to the store by the capture (incl. the last one)
+  int capture_pit = -1;  // the mover's pit the last stone landed in, if it captured
+  int captured = 0;      // stones moved to the store by the capture (incl. the last one)
   bool ended = false;
   std::array<int, 2> swept{0, 0};  // stones each side's owner received at the end
 };

@@ -64,7 +64,8 @@ Decision GreedyAgent::decide(const State& state, Rng& rng) {
   }
   Decision d = uniform_over(actions, best, rng);
   for (Action a : actions) d.scores.push_back(r.score[size_t(a)]);
-  d.score_label = "store difference for the mover after " + std::to_string(depth_) + " plies (+-99999: forced win/loss)";
+  d.score_label =
+      "store difference for the mover after " + std::to_string(depth_) + " plies (+-99999: forced win/loss)";
   d.value = best_score;
   d.debug = {{"nodes searched", double(r.nodes)}, {"moves tied for best", double(best.size())}};
   if (best.size() > 1) {

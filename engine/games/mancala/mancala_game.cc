@@ -24,12 +24,14 @@ Transition MancalaState::apply(Action action) {
     const int o = board_.outcome();
     t.rewards = {double(o), double(-o)};
   }
-  t.events = {{"mover", mover}, {"pit", first_pit_of(mover) + action}, {"sown", path},
-              {"last", report.last_hole}, {"extra_turn", report.extra_turn && !report.ended}};
+  t.events = {{"mover", mover},
+              {"pit", first_pit_of(mover) + action},
+              {"sown", path},
+              {"last", report.last_hole},
+              {"extra_turn", report.extra_turn && !report.ended}};
   if (report.capture_pit >= 0)
-    t.events["capture"] = {{"pit", report.capture_pit},
-                           {"opposite", opposite_pit(report.capture_pit)},
-                           {"stones", report.captured}};
+    t.events["capture"] = {
+        {"pit", report.capture_pit}, {"opposite", opposite_pit(report.capture_pit)}, {"stones", report.captured}};
   if (report.ended) t.events["swept"] = report.swept;
   return t;
 }
@@ -56,9 +58,7 @@ Json MancalaState::to_json() const {
   return {{"board", board}, {"to_move", int(board_.to_move)}, {"done", board_.done}};
 }
 
-std::string MancalaGame::title() const {
-  return "Mancala (Kalah 6," + std::to_string(rules_.stones_per_pit) + ")";
-}
+std::string MancalaGame::title() const { return "Mancala (Kalah 6," + std::to_string(rules_.stones_per_pit) + ")"; }
 
 namespace {
 
@@ -137,8 +137,9 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
 
 std::vector<AgentInfo> MancalaGame::agents() const {
   return {{"greedy:5", "alpha-beta minimax on the store difference, depth 1..5 plies (greedy:1 .. greedy:5)"},
-          {"heuristic", "the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit "
-                        "nearest the store"}};
+          {"heuristic",
+           "the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit "
+           "nearest the store"}};
 }
 
 GameEntry registry_entry() {

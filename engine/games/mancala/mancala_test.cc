@@ -85,8 +85,7 @@ TEST(MancalaRules, ExtraTurnsChainWithoutLimit) {
   EXPECT_TRUE(b.sow(3, kStandard).extra_turn);
   EXPECT_EQ(b.to_move, 0);
   // The longest chain refills pit 6 along the way: 6, 5, 6, 4, 6.
-  EXPECT_EQ(HeuristicAgent::longest_chain(make_board({0, 0, 0, 3, 2, 1, 0, 4, 4, 4, 4, 4, 4, 0}, 0), kStandard),
-            5);
+  EXPECT_EQ(HeuristicAgent::longest_chain(make_board({0, 0, 0, 3, 2, 1, 0, 4, 4, 4, 4, 4, 4, 0}, 0), kStandard), 5);
 }
 
 // Player 1 sows into its own store (13) and skips player 0's store (6);
@@ -243,8 +242,7 @@ TEST(MancalaGame, StateJsonHoldsTheBoardInSowingOrderToMoveAndDone) {
   const auto game = make_game("mancala");
   auto s = game->initial_state(1);
   s->apply(s->parse_action("3"));  // extra turn
-  EXPECT_EQ(s->to_json().dump(),
-            R"({"board":[4,4,0,5,5,5,1,4,4,4,4,4,4,0],"to_move":0,"done":false})");
+  EXPECT_EQ(s->to_json().dump(), R"({"board":[4,4,0,5,5,5,1,4,4,4,4,4,4,0],"to_move":0,"done":false})");
   s->apply(s->parse_action("1"));
   EXPECT_EQ(s->current_player(), 1);
   // Player 1's pit "1" is hole 7, the one farthest from its store.
@@ -372,8 +370,7 @@ TEST(GreedyAgent, PrefersAWinningMoveOverAnyStoreGain) {
   // last stones: player 1's side is empty, the game ends and player 0 wins
   // 26-22 after the sweep (+99999). Pit 1 (10 stones) only gains a stone.
   const auto game = make_game("mancala");
-  auto s = game->state_from_json(
-      Json::parse(R"({"board":[10,0,0,1,0,0,10,0,5,0,0,0,0,22],"to_move":0,"done":false})"));
+  auto s = game->state_from_json(Json::parse(R"({"board":[10,0,0,1,0,0,10,0,5,0,0,0,0,22],"to_move":0,"done":false})"));
   auto agent = game->make_agent("greedy:3");
   Rng rng(1);
   const Decision d = agent->decide(*s, rng);

@@ -1,0 +1,197 @@
+// Browser tests: the built site served on loopback, driven by playwright-core
+// in Debian's Chromium (headless, software WebGL). Run: node --test tests/browser/
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const site = path.join(root, 'build/wasm/site');
+const cli = path.join(root, 'build/native/bin/playground');
+const artifacts = path.join(root, 'tests/browser/artifacts');
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+let server, browser, base;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(site, 'index.html')), 'build the site first: build/wasm/site/index.html');
+  server = await startServer({ dir: site, port: 0 });
+  base = `http://127.0.0.1:${server.address().port}/`;
+  // Playwright gives each launch a fresh, empty profile directory of its own.
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  fs.mkdirSync(artifacts, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+// Opens the page and collects console errors; returns { page, errors }.
+async function open(query = '') {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + query);
+  await page.evaluate(() => window.playground.ready);
+  return { page, errors };
+}
+
+// The state without `length` (how many steps are recorded, which grows while
+// stepping) and `result`: what must be identical when a step is revisited.
+const at = ({ length, result, ...rest }) => rest;
+
+const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.playground[f](...a), [fn, args]);
+
+test('the page opens Kalah with greedy:5 against random, ready to step', async () => {
+  const { page, errors } = await open();
+  const s = await api(page, 'state');
+  assert.equal(s.game, 'mancala');
+  assert.deepEqual(s.agents, ['greedy:5', 'random']);
+  assert.equal(s.step, 0);
+  assert.deepEqual(s.state.board, [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]);
+  const policy = await api(page, 'policy');
+  assert.equal(policy.distribution.length, 6);
+  const total = policy.distribution.reduce((a, d) => a + d.p, 0);
+  assert.ok(Math.abs(total - 1) < 1e-9);
+  assert.ok(policy.distribution.every((d) => typeof d.score === 'number'), 'greedy shows its search scores');
+  assert.ok(await page.evaluate(() => window.playground.firstFrameMs > 0));
+  await page.screenshot({ path: path.join(artifacts, 'start.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a whole game stepped with the keyboard; back and forward reproduce every state', async () => {
+  const { page, errors } = await open('?seed=5');
+  const states = [await api(page, 'state')];
+  for (let i = 0; i < 400 && !states.at(-1).done; i++) {
+    await page.keyboard.press('ArrowRight');
+    const s = await api(page, 'state');
+    assert.equal(s.step, states.length, 'each Right arrow takes one step');
+    states.push(s);
+  }
+  const last = states.at(-1);
+  assert.ok(last.done, 'the game ends');
+  assert.equal(last.returns[0] + last.returns[1], 0);
+  assert.equal(last.state.board.reduce((a, b) => a + b, 0), 48);
+  await page.screenshot({ path: path.join(artifacts, 'kalah-game-over.png') });
+  for (let t = states.length - 2; t >= 0; t--) {
+    await page.keyboard.press('ArrowLeft');
+    assert.deepEqual(at(await api(page, 'state')), at(states[t]));
+  }
+  for (let t = 1; t < states.length; t++) {
+    await page.keyboard.press('ArrowRight');
+    assert.deepEqual(at(await api(page, 'state')), at(states[t]));
+  }
+  await page.keyboard.press('r');
+  assert.equal((await api(page, 'state')).step, 0);
+  await page.keyboard.press('n');
+  assert.equal((await api(page, 'state')).seed, 6);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the JavaScript API steps, goes back and resets exactly, and matches the native engine', async () => {
+  const { page, errors } = await open();
+  await api(page, 'reset', 7);
+  const states = [await api(page, 'state')];
+  let s;
+  do {
+    s = await api(page, 'step');
+    assert.equal(s.result, 'played');
+    states.push(await api(page, 'state'));
+  } while (!s.done);
+  assert.equal((await api(page, 'step')).result, 'game_over');
+  while ((await api(page, 'state')).step > 0) {
+    const b = await api(page, 'back');
+    assert.deepEqual(at(b), at(states[b.step]));
+  }
+  for (let t = 1; t < states.length; t++) {
+    const f = await api(page, 'step');
+    assert.equal(f.result, 'replayed');
+    assert.deepEqual(at(f), at(states[t]));
+  }
+  // Same seed and actions natively: the CLI's replay gives the same states.
+  const trace = await api(page, 'trace');
+  assert.equal(trace.format, 'rl-playground-trace');
+  assert.equal(trace.seed, 7);
+  const actions = trace.steps.map((st) => st.action).join(',');
+  const native = JSON.parse(execFileSync(cli, ['mancala', 'replay', '--seed', '7', '--actions', actions]));
+  assert.equal(native.steps.length, trace.steps.length);
+  native.steps.forEach((st, i) => assert.deepEqual(st.state, trace.steps[i].state, `step ${i + 1}`));
+  assert.deepEqual(native.returns, trace.returns);
+  // A second episode with the same seed is the same episode.
+  await api(page, 'reset', 7);
+  let again;
+  do { again = await api(page, 'step'); } while (!again.done);
+  assert.deepEqual((await api(page, 'trace')).steps.map((st) => st.action), trace.steps.map((st) => st.action));
+  // Importing the trace restores it; a bad one is refused and changes nothing.
+  await api(page, 'reset', 99);
+  await api(page, 'importTrace', trace);
+  assert.equal((await api(page, 'state')).seed, 7);
+  const bad = structuredClone(trace);
+  bad.steps[3].state.board[0] = 40;
+  await assert.rejects(api(page, 'importTrace', bad), /steps\[3\]\.state/);
+  assert.equal((await api(page, 'trace')).steps.length, trace.steps.length);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('URL parameters choose the game, seed, agents and view; bad values fall back with a message', async () => {
+  let { page, errors } = await open('?game=mancala&seed=3&agents=greedy:2,heuristic&embed=1&speed=8&options=' +
+                                    encodeURIComponent('{"stones_per_pit":6}'));
+  let s = await api(page, 'state');
+  assert.equal(s.seed, 3);
+  assert.deepEqual(s.agents, ['greedy:2', 'heuristic']);
+  assert.equal(s.state.board[0], 6);
+  assert.deepEqual(await api(page, 'messages'), []);
+  assert.match(await api(page, 'link'), /seed=3&agents=greedy:2,heuristic&options=.*&embed=1&speed=8/);
+  await page.screenshot({ path: path.join(artifacts, 'embed.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  ({ page, errors } = await open('?game=chess&seed=abc&agents=greedy:9,random&speed=0'));
+  s = await api(page, 'state');
+  assert.equal(s.game, 'mancala');
+  assert.equal(s.seed, 1);
+  assert.deepEqual(s.agents, ['greedy:5', 'random']);
+  const messages = (await api(page, 'messages')).map((m) => m.text).join('\n');
+  assert.match(messages, /URL parameter 'game': unknown game 'chess'/);
+  assert.match(messages, /URL parameter 'seed'/);
+  assert.match(messages, /URL parameter 'agents'.*greedy:9/);
+  assert.match(messages, /URL parameter 'speed'/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('autoplay plays a whole game by itself', async () => {
+  const { page, errors } = await open('?autoplay=1&speed=60&seed=11');
+  await page.waitForFunction(() => window.playground.state().done, null, { timeout: 30000 });
+  assert.ok((await api(page, 'state')).step > 10);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a human seat waits for its move; the agent answers', async () => {
+  const { page, errors } = await open('?agents=human,greedy:3');
+  assert.equal((await api(page, 'step')).result, 'waiting_human');
+  assert.equal(await api(page, 'policy'), null);
+  await assert.rejects(api(page, 'play', '9'), /not a legal action/);
+  await api(page, 'play', '3');  // extra turn: still the human's move
+  await api(page, 'play', '6');
+  const s = await api(page, 'state');
+  assert.equal(s.step, 2);
+  assert.equal(s.to_move, 1);
+  // The agents reply on their own after a human move (the page's reply mode).
+  await page.waitForFunction(() => window.playground.state().to_move !== 1, null, { timeout: 10000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,53 @@
+// JavaScript functions the page's C++ calls (see browser.h), linked with
+// --js-library. Kept here rather than in EM_ASM blocks so that C++ tools
+// (clang-format) never touch JavaScript.
+mergeInto(LibraryManager.library, {
+  pg_js_location_query__deps: ['malloc'],
+  pg_js_location_query: function () {
+    const s = window.location.search || '';
+    const n = lengthBytesUTF8(s) + 1;
+    const p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+  },
+  pg_js_page_url__deps: ['malloc'],
+  pg_js_page_url: function () {
+    const s = window.location.origin + window.location.pathname;
+    const n = lengthBytesUTF8(s) + 1;
+    const p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+  },
+  pg_js_download: function (filename, text) {
+    const blob = new Blob([UTF8ToString(text)], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = UTF8ToString(filename);
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+  },
+  pg_js_choose_trace_file: function () {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.onchange = () => {
+      const file = input.files[0];
+      if (!file) return;
+      file.text().then((text) => {
+        try { window.playground.importTrace(text); } catch (e) { /* the page shows the message */ }
+      });
+    };
+    input.click();
+  },
+  pg_js_copy_to_clipboard: function (text) {
+    const s = UTF8ToString(text);
+    if (navigator.clipboard) navigator.clipboard.writeText(s).catch(() => {});
+  },
+  pg_js_first_frame: function () {
+    if (Module.onFirstFrame) Module.onFirstFrame();
+  },
+  pg_js_device_pixel_ratio: function () { return window.devicePixelRatio || 1; },
+  pg_js_window_width: function () { return window.innerWidth; },
+  pg_js_window_height: function () { return window.innerHeight; },
+});

@@ -30,12 +30,15 @@ int main(int argc, char** argv) {
       elapsed = std::chrono::duration<double>(clock::now() - start).count();
     }
     const double rate = double(items) / elapsed;
+    // One fixed run whose checksum must be the same natively and in WebAssembly.
+    const uint64_t reference = kernel.run(kernel.batch / 10 + 1, 12345).checksum;
     if (k == 0) baseline_rate = rate;
     std::printf(
         "  {\"kernel\": \"%s\", \"unit\": \"%s\", \"per_second\": %.0f, \"vs_baseline\": %.2f, "
-        "\"checksum\": %llu}%s\n",
+        "\"reference_checksum\": %llu}%s\n",
         kernel.name.c_str(), kernel.unit.c_str(), rate, rate / baseline_rate,
-        static_cast<unsigned long long>(checksum % 1000000007ull), k + 1 < all.size() ? "," : "");
+        static_cast<unsigned long long>(reference), k + 1 < all.size() ? "," : "");
+    if (checksum == 42) std::fputs("", stdout);  // keeps the timed work observable
   }
   std::printf("]\n");
   return 0;

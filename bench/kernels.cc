@@ -1,6 +1,5 @@
 #include "bench/kernels.h"
 
-#include <bit>
 #include <memory>
 
 #include "engine/core/agent.h"
@@ -14,16 +13,6 @@ namespace pg::bench {
 using mancala::Board;
 using mancala::Rules;
 
-namespace {
-
-// The k-th set bit of a non-zero mask.
-int nth_set_bit(uint32_t mask, uint32_t k) {
-  for (; k > 0; --k) mask &= mask - 1;
-  return std::countr_zero(mask);
-}
-
-}  // namespace
-
 KernelRun kalah_random_moves_fast(long games, uint64_t seed) {
   const Rules rules;
   Rng rng(seed);
@@ -32,7 +21,7 @@ KernelRun kalah_random_moves_fast(long games, uint64_t seed) {
     Board b = Board::initial(rules);
     while (!b.done) {
       const uint32_t mask = b.legal_mask();
-      b.sow(nth_set_bit(mask, rng.below(uint32_t(std::popcount(mask)))), rules);
+      b.sow(mancala::nth_legal(mask, rng.below(uint32_t(mancala::legal_count(mask)))), rules);
       ++run.items;
     }
     run.checksum = run.checksum * 31 + uint64_t(b.store(0));
@@ -68,7 +57,7 @@ KernelRun kalah_greedy5_decisions(long decisions, uint64_t seed) {
     const auto scores = mancala::GreedyAgent::score_moves(b, rules, 5);
     run.checksum += uint64_t(scores.nodes);
     const uint32_t mask = b.legal_mask();
-    b.sow(nth_set_bit(mask, rng.below(uint32_t(std::popcount(mask)))), rules);
+    b.sow(mancala::nth_legal(mask, rng.below(uint32_t(mancala::legal_count(mask)))), rules);
     ++run.items;
   }
   return run;

@@ -76,15 +76,26 @@ struct Board {
 
   // Sows the mover's pit `index` (0..5) and applies captures, extra turns and
   // the end of the game. `path`, when given, receives every hole sown into.
+  // Inline: search, playouts and training call it in their inner loops.
   MoveReport sow(int index, const Rules& rules, std::vector<int>* path = nullptr);
 
   // +1 if player 0 has won, -1 if player 1 has, 0 for a draw (or unfinished).
   int outcome() const;
 
   bool operator==(const Board&) const = default;
+
+ private:
+  int sow_stone_by_stone(int hole, int stones, std::vector<int>& path);
+  void end_game(const Rules& rules, MoveReport& report);
 };
+
+// Legal moves as a mask: how many, and the k-th, by table (no loops).
+int legal_count(uint32_t mask);
+int nth_legal(uint32_t mask, uint32_t k);
 
 // The board as ASCII, player 1's row on top, as in the rule tests.
 std::string to_text(const Board& board);
 
 }  // namespace pg::mancala
+
+#include "engine/games/mancala/board_inline.h"

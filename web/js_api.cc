@@ -120,5 +120,14 @@ EMSCRIPTEN_KEEPALIVE const char* pg_messages() {
   return reply(out);
 }
 
+EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
+  auto* app = pg::web::current_app();
+  pg::Json out = pg::Json::array();
+  const pg::State& state = app->session().state();
+  for (const auto& t : app->view()->targets)
+    out.push_back({{"action", state.action_name(t.action)}, {"x", t.x}, {"y", t.y}});
+  return reply(out);
+}
+
 EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) { pg::web::current_app()->playing = playing != 0; }
 }

@@ -263,13 +263,25 @@ void returns_plot(App& app, float height) {
                     ImVec2(x_of(t), y_of(series[size_t(q)][t], lo, hi)), player_colour(q), 2.0f);
   }
   if (has_value) {
-    for (size_t t = 1; t < n; ++t) {
-      const float a = value[t - 1], b = value[t];
-      if (std::isnan(a) || std::isnan(b) || std::fabs(a) >= 1000 || std::fabs(b) >= 1000) continue;
-      draw->AddLine(ImVec2(x_of(t - 1), y_of(a, vlo, vhi)), ImVec2(x_of(t), y_of(b, vlo, vhi)),
-                    IM_COL32(170, 170, 170, 200), 1.0f);
+    // Connected across the steps of agents without a value estimate.
+    size_t prev = n;
+    for (size_t t = 0; t < n; ++t) {
+      const float v = value[t];
+      if (std::isnan(v) || std::fabs(v) >= 1000) continue;
+      if (prev < n)
+        draw->AddLine(ImVec2(x_of(prev), y_of(value[prev], vlo, vhi)), ImVec2(x_of(t), y_of(v, vlo, vhi)),
+                      IM_COL32(170, 170, 170, 200), 1.0f);
+      prev = t;
     }
   }
+  // Legend.
+  float lx = p0.x + 8;
+  for (int q = 0; q < players; ++q) {
+    const std::string label = "return P" + std::to_string(q);
+    draw->AddText(ImVec2(lx, p0.y + 4), player_colour(q), label.c_str());
+    lx += ImGui::CalcTextSize(label.c_str()).x + 12;
+  }
+  if (has_value) draw->AddText(ImVec2(lx, p0.y + 4), IM_COL32(170, 170, 170, 255), "agent's value (P0's view)");
   const float cx = x_of(e.cursor());
   draw->AddLine(ImVec2(cx, p0.y), ImVec2(cx, p1.y), IM_COL32(255, 255, 255, 200), 1.5f);
   ImGui::InvisibleButton("plot", ImVec2(w, height));
@@ -357,11 +369,11 @@ void log_panel(App& app) {
   static size_t last_cursor = ~size_t(0);
   if (ImGui::BeginTable("log", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 28);
-    ImGui::TableSetupColumn("player", ImGuiTableColumnFlags_WidthFixed, 40);
-    ImGui::TableSetupColumn("agent", ImGuiTableColumnFlags_WidthFixed, 70);
-    ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 44);
-    ImGui::TableSetupColumn("reward", ImGuiTableColumnFlags_WidthFixed, 44);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("P", ImGuiTableColumnFlags_WidthFixed, 12);
+    ImGui::TableSetupColumn("agent", ImGuiTableColumnFlags_WidthFixed, 62);
+    ImGui::TableSetupColumn("act", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("rew", ImGuiTableColumnFlags_WidthFixed, 24);
     ImGui::TableSetupColumn("what happened", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < e.length(); ++i) {

@@ -180,6 +180,56 @@ test('autoplay plays a whole game by itself', async () => {
   await page.close();
 });
 
+test('a human plays by clicking a pit; the agent answers', async () => {
+  const { page, errors } = await open('?agents=human,greedy:3&seed=2');
+  await page.waitForTimeout(100);  // one more frame: the targets are those of the drawn board
+  const targets = await api(page, 'targets');
+  assert.deepEqual(targets.map((t) => t.action), ['1', '2', '3', '4', '5', '6']);
+  const pit3 = targets.find((t) => t.action === '3');
+  await page.mouse.click(pit3.x, pit3.y);  // four stones: the last lands in the store, an extra turn
+  let s = await api(page, 'state');
+  assert.equal(s.step, 1);
+  assert.deepEqual(s.state.board.slice(0, 7), [4, 4, 0, 5, 5, 5, 1]);
+  assert.equal(s.to_move, 0);
+  await page.waitForTimeout(100);
+  const pit1 = (await api(page, 'targets')).find((t) => t.action === '1');
+  await page.mouse.click(pit1.x, pit1.y);
+  await page.waitForFunction(() => window.playground.state().to_move === 0, null, { timeout: 10000 });
+  s = await api(page, 'state');
+  assert.ok(s.step >= 3, 'greedy:3 answered on its own');
+  const trace = await api(page, 'trace');
+  assert.deepEqual(trace.steps.slice(0, 2).map((st) => [st.agent, st.action]), [['human', '3'], ['human', '1']]);
+  assert.equal(trace.steps[2].agent, 'greedy:3');
+  await page.screenshot({ path: path.join(artifacts, 'human-vs-greedy.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the page tells the user when WebGL2 is missing', async () => {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
+    };
+  });
+  await page.goto(base);
+  await assert.rejects(page.evaluate(() => window.playground.ready), /WebGL2/);
+  assert.match(await page.textContent('#problem'), /WebGL2/);
+  await page.close();
+});
+
+test('the canvas follows the window size', async () => {
+  const { page, errors } = await open();
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.waitForFunction(() => document.getElementById('canvas').clientWidth === 800, null, { timeout: 5000 });
+  await page.waitForTimeout(200);
+  await page.screenshot({ path: path.join(artifacts, 'narrow.png') });
+  assert.equal(await page.evaluate(() => document.getElementById('canvas').clientHeight), 600);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a human seat waits for its move; the agent answers', async () => {
   const { page, errors } = await open('?agents=human,greedy:3');
   assert.equal((await api(page, 'step')).result, 'waiting_human');

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
@@ -24,9 +25,18 @@ struct BoardContext {
   bool show_probabilities = true;  // the agent's distribution on the board
 };
 
+// Where a legal action can be clicked, in window coordinates (CSS pixels).
+struct ClickTarget {
+  Action action;
+  float x, y;
+};
+
 class BoardView {
  public:
   virtual ~BoardView() = default;
+  // The click targets of the last frame drawn (for the JavaScript API and the
+  // browser tests, which click them like a user).
+  std::vector<ClickTarget> targets;
   // Draws into the current ImGui window's remaining content region; returns
   // the action the user clicked (only when a human is to move).
   virtual std::optional<Action> draw(const BoardContext& context) = 0;

@@ -243,6 +243,11 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   }
 
   // Human input: a click on one of the mover's non-empty pits.
+  targets.clear();
+  for (Action a : c.state.legal_actions()) {
+    const int h = mancala::first_pit_of(mover) + a;
+    targets.push_back({a, g.centre[h].x, g.centre[h].y});
+  }
   std::optional<Action> clicked;
   ImGui::SetCursorScreenPos(origin);
   ImGui::InvisibleButton("board", ImVec2(avail.x, (kBoardHeight + 2 * kOutside) * cell));

@@ -44,9 +44,17 @@ need_source() { [ ! -f "$TP/src/$1/.unpacked" ]; }
 if need_source "SDL2-$SDL2_VERSION" || need_source "imgui-$IMGUI_VERSION"; then
   if ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -q '^Sources$'; then
     log "adding a deb-src entry"
-    src=/etc/apt/sources.list.d/debian-src.sources
-    # Same URIs/Suites/Components/Signed-By as the binary entries, with Types: deb-src.
-    sed -e 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $SUDO tee "$src" >/dev/null
+    if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+      # Same URIs/Suites/Components/Signed-By as the binary entries, with Types: deb-src.
+      sed -e 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources |
+        $SUDO tee /etc/apt/sources.list.d/debian-src.sources >/dev/null
+    elif grep -q '^deb ' /etc/apt/sources.list 2>/dev/null; then
+      # The one-line format: the same lines as deb-src.
+      grep '^deb ' /etc/apt/sources.list | sed -e 's/^deb /deb-src /' |
+        $SUDO tee /etc/apt/sources.list.d/debian-src.list >/dev/null
+    else
+      die "no Debian package source found to derive a deb-src entry from (/etc/apt/sources.list.d/debian.sources)"
+    fi
     $SUDO apt-get update -qq
   fi
   (

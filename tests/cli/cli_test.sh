@@ -43,6 +43,11 @@ check "bad agent depth is named" "agent 'greedy:9': parameter must be an integer
 out=$("$PG" mancala replay --seed 7 --actions 3,6,1 --options '{"stones_per_pit": 6}' 2>&1)
 check "options as JSON" '"stones_per_pit": 6' "$out"
 
+out=$("$PG" mancala table --agents random,greedy:2 --games 20 --seed 3 2>&1); rc=$?
+check "table exits 0" "0" "$rc"
+check "table has a row per agent" "greedy:2" "$(printf '%s' "$out" | tail -1)"
+check "table's heuristic-free header" "first \\ second" "$out"
+
 out=$("$PG" list 2>&1)
 check "list shows the agents" "greedy:5" "$out"
 exit $fail

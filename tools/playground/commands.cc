@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -27,6 +28,10 @@ usage:
         plays N games (game i uses seed S+i) and prints wins / draws / losses
         and the first player's win rate with a 95% interval
 
+  playground <game> table [--agents A,B,...] [--games N] [--seed S] [options]
+        a round robin like the seed's tables: each cell is the row agent's
+        wins / draws in percent when it moves first against the column agent
+
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
@@ -35,6 +40,7 @@ greedy:5, heuristic (see `playground list`).
 examples:
   playground mancala match --first greedy:5 --second random --games 1000 --seed 1
   playground mancala replay --seed 7 --actions 3,6,1
+  playground mancala table --agents random,heuristic,greedy:1,greedy:5 --games 100
 )";
 }
 
@@ -120,6 +126,42 @@ int match(const GameEntry& entry, const Args& args) {
   std::cout << "first player's win rate: " << percent(double(r.wins) / double(r.games)) << " (95% interval "
             << percent(ci.low) << " to " << percent(ci.high) << ", Wilson)\n";
   std::fprintf(stdout, "%.2f s, %.0f games/s\n", seconds, double(r.games) / seconds);
+  return 0;
+}
+
+int table(const GameEntry& entry, const Args& args) {
+  args.check_known({"agents", "games", "seed"}, entry.options);
+  const auto game = entry.create(args.game_options(entry.options));
+  if (game->num_players() != 2) throw InputError("table", entry.name + " is not a two-player game");
+  std::vector<std::string> agents = split_list(args.get("agents", ""));
+  if (agents.empty()) {
+    agents.push_back("random");
+    for (const auto& a : game->agents()) agents.push_back(a.spec);
+  }
+  const long games = args.get_long("games", 100, 1, 10000000);
+  const uint64_t seed = args.get_seed("seed", 1);
+  std::cout << game->title() << ": row agent moves first; cells are its wins / draws in percent, " << games
+            << " games each, seeds " << seed << ".." << seed + uint64_t(games) - 1 << "\n\n";
+  size_t width = 16;
+  for (const auto& a : agents) width = std::max(width, a.size() + 2);
+  auto cell = [&](const std::string& text) {
+    std::cout << text << std::string(width > text.size() ? width - text.size() : 1, ' ');
+  };
+  cell("first \\ second");
+  for (const auto& a : agents) cell(a);
+  std::cout << "\n";
+  for (const auto& first : agents) {  // cells print as they finish: the table is its own progress
+    cell(first);
+    for (const auto& second : agents) {
+      const MatchResult r = play_match(*game, {first, second}, games, seed);
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.0f / %.0f", 100.0 * double(r.wins) / double(r.games),
+                    100.0 * double(r.draws) / double(r.games));
+      cell(buf);
+      std::cout.flush();
+    }
+    std::cout << "\n";
+  }
   return 0;
 }
 

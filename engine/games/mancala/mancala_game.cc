@@ -136,10 +136,15 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
 }
 
 std::vector<AgentInfo> MancalaGame::agents() const {
-  return {{"greedy:5", "alpha-beta minimax on the store difference, depth 1..5 plies (greedy:1 .. greedy:5)"},
-          {"heuristic",
-           "the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit "
-           "nearest the store"}};
+  // In the order of the seed's tables: Heuristic, then Greedy 1..5.
+  std::vector<AgentInfo> infos = {
+      {"heuristic",
+       "the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit nearest "
+       "the store (deterministic)"}};
+  for (int d = 1; d <= GreedyAgent::kMaxDepth; ++d)
+    infos.push_back({"greedy:" + std::to_string(d), "the seed's Greedy: alpha-beta minimax on the store difference, " +
+                                                        std::to_string(d) + " plies; ties drawn at random"});
+  return infos;
 }
 
 GameEntry registry_entry() {

@@ -89,12 +89,26 @@ if [ ! -f "$TP/include/nlohmann/json.hpp" ]; then
   cp -r /usr/include/nlohmann "$TP/include/"
 fi
 
-# --- SDL2 for WebAssembly (built once) -------------------------------------
+# --- SDL2 for WebAssembly (built once per machine) ---------------------------
+# Kept in a per-user cache keyed by the SDL2 and Emscripten versions, so that
+# fresh clones (and CI) link it without rebuilding; third_party/sdl2-wasm
+# points there.
 export NODE_PATH=/usr/share/nodejs
-SDL_PREFIX="$TP/sdl2-wasm"
+EM_VERSION=$(dpkg-query -W -f='${Version}' emscripten 2>/dev/null | tr -c 'A-Za-z0-9.\n' '_')
+CACHE="${PG_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rl-playground}"
+SDL_PREFIX="$CACHE/sdl2-$SDL2_VERSION-emscripten-$EM_VERSION"
+mkdir -p "$CACHE"
+if [ -d "$TP/sdl2-wasm" ] && [ ! -L "$TP/sdl2-wasm" ]; then  # an older checkout's in-tree build
+  if [ -f "$TP/sdl2-wasm/lib/libSDL2.a" ] && [ ! -f "$SDL_PREFIX/lib/libSDL2.a" ]; then
+    mv "$TP/sdl2-wasm" "$SDL_PREFIX"
+  else
+    rm -rf "$TP/sdl2-wasm"
+  fi
+fi
+ln -sfn "$SDL_PREFIX" "$TP/sdl2-wasm"
 if [ ! -f "$SDL_PREFIX/lib/libSDL2.a" ]; then
   log "building SDL2 $SDL2_VERSION for WebAssembly (a few minutes, once)"
-  rm -rf "$TP/build-sdl2-wasm"
+  rm -rf "$TP/build-sdl2-wasm" "$SDL_PREFIX"
   emcmake cmake -S "$TP/src/SDL2-$SDL2_VERSION" -B "$TP/build-sdl2-wasm" -G Ninja \
     -DCMAKE_BUILD_TYPE=Release -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
     -DCMAKE_INSTALL_PREFIX="$SDL_PREFIX" >"$TP/sdl2-wasm-configure.log" 2>&1 ||
@@ -102,6 +116,7 @@ if [ ! -f "$SDL_PREFIX/lib/libSDL2.a" ]; then
   cmake --build "$TP/build-sdl2-wasm" >"$TP/sdl2-wasm-build.log" 2>&1 ||
     die "SDL2 build failed, see $TP/sdl2-wasm-build.log"
   cmake --install "$TP/build-sdl2-wasm" >/dev/null
+  rm -rf "$TP/build-sdl2-wasm"
   # The static library name differs between SDL versions; normalise it.
   [ -f "$SDL_PREFIX/lib/libSDL2.a" ] || die "SDL2 for WebAssembly did not produce libSDL2.a"
 else

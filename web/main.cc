@@ -85,7 +85,12 @@ void frame() {
   const double freq = double(SDL_GetPerformanceFrequency());
   const double dt = p.last_counter ? double(now - p.last_counter) / freq : 0.0;
   p.last_counter = now;
-  p.app->update(double(now) / freq, dt);
+  try {
+    p.app->update(double(now) / freq, dt);
+  } catch (const std::exception& e) {
+    p.app->playing = false;
+    p.app->error(std::string("Unexpected error while stepping: ") + e.what());
+  }
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -137,8 +142,7 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout follows the window; nothing is stored
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;  // arrows belong to the timeline
+  // No keyboard navigation: the arrow keys step the episode.
   style();
   ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");

@@ -117,7 +117,6 @@ if [ ! -f "$SDL_PREFIX/lib/libSDL2.a" ]; then
     die "SDL2 build failed, see $TP/sdl2-wasm-build.log"
   cmake --install "$TP/build-sdl2-wasm" >/dev/null
   rm -rf "$TP/build-sdl2-wasm"
-  # The static library name differs between SDL versions; normalise it.
   [ -f "$SDL_PREFIX/lib/libSDL2.a" ] || die "SDL2 for WebAssembly did not produce libSDL2.a"
 else
   log "SDL2 for WebAssembly: cached"

@@ -43,6 +43,7 @@ void setup_panel(App& app) {
     ImGui::EndCombo();
   }
   ImGui::TextWrapped("%s", s.entry().blurb.c_str());
+  if (ImGui::CollapsingHeader("How to play")) ImGui::TextWrapped("%s", s.entry().rules.c_str());
 
   if (ImGui::CollapsingHeader("Rules")) {
     Json options = s.game().options();

@@ -145,6 +145,23 @@ test('the JavaScript API steps, goes back and resets exactly, and matches the na
   await page.close();
 });
 
+test('agents play the same episodes in the page as natively, decisions included', async () => {
+  const { page, errors } = await open();
+  const cases = [[1, 'greedy:5,random'], [2, 'random,greedy:4'], [3, 'heuristic,greedy:2'], [4, 'random,random'],
+                 [5, 'greedy:1,heuristic']];
+  for (const [seed, agents] of cases) {
+    await api(page, 'setAgents', agents);
+    await api(page, 'reset', seed);
+    let s;
+    do { s = await api(page, 'step'); } while (!s.done);
+    const inPage = await api(page, 'trace');
+    const native = JSON.parse(execFileSync(cli, ['mancala', 'play', '--seed', String(seed), '--agents', agents]));
+    assert.deepEqual(inPage, native, `seed ${seed}, agents ${agents}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('URL parameters choose the game, seed, agents and view; bad values fall back with a message', async () => {
   let { page, errors } = await open('?game=mancala&seed=3&agents=greedy:2,heuristic&embed=1&speed=8&options=' +
                                     encodeURIComponent('{"stones_per_pit":6}'));

@@ -48,6 +48,13 @@ check "table exits 0" "0" "$rc"
 check "table has a row per agent" "greedy:2" "$(printf '%s' "$out" | tail -1)"
 check "table's heuristic-free header" "first \\ second" "$out"
 
+out=$("$PG" mancala play --agents greedy:3,random --seed 4 2>&1); rc=$?
+check "play exits 0" "0" "$rc"
+check "play records the decisions" '"decision": {' "$out"
+check "play ends the game" '"done": true' "$(printf '%s' "$out" | tail -3)"
+out=$("$PG" mancala play --agents human,random 2>&1)
+check "play refuses a human" "flag --agents: the command line has no human player" "$out"
+
 out=$("$PG" list 2>&1)
 check "list shows the agents" "greedy:5" "$out"
 exit $fail

@@ -11,6 +11,7 @@
 #include "engine/core/episode.h"
 #include "engine/core/error.h"
 #include "engine/core/match.h"
+#include "engine/core/session.h"
 #include "engine/core/stats.h"
 
 namespace pg::cli {
@@ -24,6 +25,9 @@ usage:
   playground <game> replay [--seed S] [options] --actions A,B,C
         applies the actions (by their names) and prints the episode as the
         JSON trace the page exports
+  playground <game> play [--agents A,B] [--seed S] [options]
+        the agents play one episode, exactly as the page does with this seed;
+        prints its JSON trace (with every decision)
   playground <game> match --first AGENT --second AGENT [--games N] [--seed S] [options]
         plays N games (game i uses seed S+i) and prints wins / draws / losses
         and the first player's win rate with a 95% interval
@@ -73,6 +77,21 @@ int replay(const GameEntry& entry, const Args& args) {
   const auto game = entry.create(args.game_options(entry.options));
   const Episode episode = replay_actions(game, args.get_seed("seed", 1), split_list(args.get("actions")));
   std::cout << episode.to_trace().dump(2) << "\n";
+  return 0;
+}
+
+int play(const GameEntry& entry, const Args& args) {
+  args.check_known({"agents", "seed"}, entry.options);
+  const auto game = entry.create(args.game_options(entry.options));
+  Session session;
+  session.load(entry.name, game->options());
+  session.reset(args.get_seed("seed", 1));
+  if (args.has("agents")) session.set_agents(split_list(args.get("agents")));
+  for (const auto& spec : session.agent_specs())
+    if (spec == "human") throw InputError("flag --agents", "the command line has no human player");
+  while (session.step() == StepResult::kPlayed) {
+  }
+  std::cout << session.trace().dump(2) << "\n";
   return 0;
 }
 

@@ -9,6 +9,7 @@ int list_games();
 int replay(const GameEntry& game, const Args& args);
 int match(const GameEntry& game, const Args& args);
 int table(const GameEntry& game, const Args& args);
+int play(const GameEntry& game, const Args& args);
 int show(const GameEntry& game, const Args& args);
 void print_usage();
 

@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
     const std::string first = argv[1];
     if (first == "list") return cli::list_games();
     const GameEntry& game = find_game(first);
-    if (argc < 3) throw InputError("command", "missing after the game name (show, replay, match or table)");
+    if (argc < 3) throw InputError("command", "missing after the game name (show, replay, play, match or table)");
     const std::string command = argv[2];
     const cli::Args args(argc, argv, 3);
     if (args.has("help")) {
@@ -29,7 +29,8 @@ int main(int argc, char** argv) {
     if (command == "match") return cli::match(game, args);
     if (command == "show") return cli::show(game, args);
     if (command == "table") return cli::table(game, args);
-    throw InputError("command '" + command + "'", "unknown (known: show, replay, match, table)");
+    if (command == "play") return cli::play(game, args);
+    throw InputError("command '" + command + "'", "unknown (known: show, replay, play, match, table)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -148,7 +148,8 @@ std::vector<AgentInfo> MancalaGame::agents() const {
 }
 
 GameEntry registry_entry() {
-  return {"mancala", "Mancala (Kalah)",
+  return {"mancala",
+          "Mancala (Kalah)",
           "Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
           "from an empty pit.",
           "Each player owns the six pits on their side and the store to their right. On your turn, take all the "
@@ -157,7 +158,8 @@ GameEntry registry_entry() {
           "one of your empty pits and the pit opposite holds stones, you capture both into your store. When one "
           "side has no stones left, the game ends; the stones left on a side go to its owner, and the larger "
           "store wins. Pits are named 1 to 6 from the mover's left.",
-          option_infos(), [](const Json& options) -> std::shared_ptr<const Game> {
+          option_infos(),
+          [](const Json& options) -> std::shared_ptr<const Game> {
             return std::make_shared<MancalaGame>(rules_from_options(options));
           }};
 }

@@ -49,6 +49,10 @@ class App {
   std::string export_trace_text() const;
   std::string link() const;  // URL query reproducing the current view
 
+  // True while the page changes by itself (playing, agents replying, a
+  // message fading), so frames must keep coming even without input.
+  bool animating() const { return playing || replying_ || !messages.empty(); }
+
   void error(const std::string& text);
   void info(const std::string& text);
 

@@ -10,13 +10,15 @@
 
 namespace pg::web {
 App* current_app();
-}
+void request_frames();
+}  // namespace pg::web
 
 namespace {
 
 std::string g_result;
 
 const char* reply(const pg::Json& j) {
+  pg::web::request_frames();  // the call may have changed what the page shows
   g_result = j.dump();
   return g_result.c_str();
 }
@@ -162,5 +164,8 @@ EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
   });
 }
 
-EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) { pg::web::current_app()->playing = playing != 0; }
+EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) {
+  pg::web::current_app()->playing = playing != 0;
+  pg::web::request_frames();
+}
 }

@@ -23,10 +23,15 @@ struct Platform {
   double dpr = 1;
   bool first_frame_done = false;
   Uint64 last_counter = 0;
+  int frames_to_draw = 3;  // after input or a change, a few frames let ImGui settle
 };
 
 Platform* g_platform = nullptr;
 App* current_app() { return g_platform ? g_platform->app.get() : nullptr; }
+// Called by the JavaScript API after it changes something: redraw.
+void request_frames() {
+  if (g_platform) g_platform->frames_to_draw = 3;
+}
 
 namespace {
 
@@ -44,11 +49,11 @@ void style() {
 
 // Keeps the window (and so the canvas) the size of the browser window, with
 // the canvas's pixels matching the screen's (sharp on high-DPI screens).
-void follow_browser_size(Platform& p) {
+bool follow_browser_size(Platform& p) {
   int w = 0, h = 0;
   browser::window_css_size(w, h);
   const double dpr = browser::device_pixel_ratio();
-  if (w == p.css_width && h == p.css_height && dpr == p.dpr) return;
+  if (w == p.css_width && h == p.css_height && dpr == p.dpr) return false;
   p.css_width = w;
   p.css_height = h;
   if (dpr != p.dpr) {
@@ -66,13 +71,15 @@ void follow_browser_size(Platform& p) {
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
   SDL_SetWindowSize(p.window, w, h);
+  return true;
 }
 
 void frame() {
   Platform& p = *g_platform;
-  follow_browser_size(p);
+  bool changed = follow_browser_size(p);
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    changed = true;
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_KEYDOWN && !event.key.repeat) {
       p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput);
@@ -83,6 +90,14 @@ void frame() {
   }
   const Uint64 now = SDL_GetPerformanceCounter();
   const double freq = double(SDL_GetPerformanceFrequency());
+  // Nothing moves and nobody touched the page: keep the last frame (saves
+  // the laptop's battery).
+  if (changed || p.app->animating()) p.frames_to_draw = 3;
+  if (p.frames_to_draw == 0) {
+    p.last_counter = now;
+    return;
+  }
+  --p.frames_to_draw;
   const double dt = p.last_counter ? double(now - p.last_counter) / freq : 0.0;
   p.last_counter = now;
   try {

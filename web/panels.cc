@@ -97,9 +97,10 @@ void setup_panel(App& app) {
       "The seed fixes every random draw: the game's chance and the agents' tie-breaks. The same seed and "
       "the same actions give the same episode, here and in the command-line tool.");
   ImGui::SetNextItemWidth(120);
-  ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed_input);
+  const bool entered = ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed_input, nullptr, nullptr, nullptr,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
-  if (ImGui::Button("Apply")) app.reset(seed_input);
+  if (ImGui::Button("Apply") || entered) app.reset(seed_input);
   ImGui::SameLine();
   if (ImGui::Button("New episode (N)")) app.new_episode();
 

@@ -49,6 +49,12 @@ async function open(query = '') {
 // stepping) and `result`: what must be identical when a step is revisited.
 const at = ({ length, result, ...rest }) => rest;
 
+// Presses a key and waits for the page to reach `step` (keys are handled at the next frame).
+async function press(page, key, step) {
+  await page.keyboard.press(key);
+  await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 5000 });
+}
+
 const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.playground[f](...a), [fn, args]);
 
 test('the page opens Kalah with greedy:5 against random, ready to step', async () => {
@@ -73,10 +79,8 @@ test('a whole game stepped with the keyboard; back and forward reproduce every s
   const { page, errors } = await open('?seed=5');
   const states = [await api(page, 'state')];
   for (let i = 0; i < 400 && !states.at(-1).done; i++) {
-    await page.keyboard.press('ArrowRight');
-    const s = await api(page, 'state');
-    assert.equal(s.step, states.length, 'each Right arrow takes one step');
-    states.push(s);
+    await press(page, 'ArrowRight', states.length);  // each Right arrow takes one step
+    states.push(await api(page, 'state'));
   }
   const last = states.at(-1);
   assert.ok(last.done, 'the game ends');
@@ -84,17 +88,16 @@ test('a whole game stepped with the keyboard; back and forward reproduce every s
   assert.equal(last.state.board.reduce((a, b) => a + b, 0), 48);
   await page.screenshot({ path: path.join(artifacts, 'kalah-game-over.png') });
   for (let t = states.length - 2; t >= 0; t--) {
-    await page.keyboard.press('ArrowLeft');
+    await press(page, 'ArrowLeft', t);
     assert.deepEqual(at(await api(page, 'state')), at(states[t]));
   }
   for (let t = 1; t < states.length; t++) {
-    await page.keyboard.press('ArrowRight');
+    await press(page, 'ArrowRight', t);
     assert.deepEqual(at(await api(page, 'state')), at(states[t]));
   }
-  await page.keyboard.press('r');
-  assert.equal((await api(page, 'state')).step, 0);
+  await press(page, 'r', 0);
   await page.keyboard.press('n');
-  assert.equal((await api(page, 'state')).seed, 6);
+  await page.waitForFunction(() => window.playground.state().seed === 6, null, { timeout: 5000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -204,6 +207,7 @@ test('a human plays by clicking a pit; the agent answers', async () => {
   assert.deepEqual(targets.map((t) => t.action), ['1', '2', '3', '4', '5', '6']);
   const pit3 = targets.find((t) => t.action === '3');
   await page.mouse.click(pit3.x, pit3.y);  // four stones: the last lands in the store, an extra turn
+  await page.waitForFunction(() => window.playground.state().step === 1, null, { timeout: 5000 });
   let s = await api(page, 'state');
   assert.equal(s.step, 1);
   assert.deepEqual(s.state.board.slice(0, 7), [4, 4, 0, 5, 5, 5, 1]);

@@ -17,9 +17,10 @@ struct KernelRun {
 // Uniformly random Kalah moves on the plain Board value type (the fast path
 // that search and training use): `games` whole games.
 KernelRun kalah_random_moves_fast(long games, uint64_t seed);
-// The same games through the generic State interface, the way a
-// general-purpose framework does it (virtual calls, a heap copy of the state
-// per move, a vector of legal actions): the baseline.
+// The same games through the generic State interface, as the page and the
+// episode recorder use it (virtual calls, a heap copy of the state per move,
+// a vector of legal actions, and the JSON events each step reports for the
+// step log and the debug drawings): the baseline.
 KernelRun kalah_random_moves_generic(long games, uint64_t seed);
 // Greedy depth-5 decisions on positions from random games.
 KernelRun kalah_greedy5_decisions(long decisions, uint64_t seed);

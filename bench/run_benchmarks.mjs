@@ -38,12 +38,18 @@ const fast = native.find((k) => k.kernel === 'kalah_random_moves_fast');
 console.log(`\nKalah random moves natively: ${fmt(fast.per_second)}/s = ${(fast.per_second / 5.8e6).toFixed(2)}x ` +
             `the 5.8M/s the issue quotes for OpenSpiel's C++ Kalah on this machine kind (not measured here).`);
 
+// Every file under dir, as paths relative to it (Node 18 has no recursive readdir).
+function listFiles(dir, prefix = '') {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]);
+}
+
 // --- site size -------------------------------------------------------------------
 const site = path.join(root, 'build/wasm/site');
 console.log('\n# Site size (build/wasm/site)\n');
 let raw = 0, gz = 0;
 const sizeRows = [['file', 'raw', 'gzip -9']];
-for (const f of fs.readdirSync(site, { recursive: true })) {
+for (const f of listFiles(site)) {
   const p = path.join(site, f);
   if (!fs.statSync(p).isFile()) continue;
   const data = fs.readFileSync(p);
@@ -55,15 +61,13 @@ sizeRows.push(['total', (raw / 1024).toFixed(1) + ' KiB', (gz / 1024).toFixed(1)
 table(sizeRows);
 
 // --- first frame in headless Chromium ------------------------------------------------
-const { chromium } = await import(path.join(root, 'tests/browser/node_modules/playwright-core/index.mjs'));
+const { launchChromium } = await import(path.join(root, 'tests/browser/chromium.mjs'));
 const { startServer } = await import(path.join(root, 'scripts/serve.mjs'));
 const blankDir = fs.mkdtempSync('/tmp/pg-blank-');
 fs.writeFileSync(path.join(blankDir, 'index.html'), '<!doctype html><title>blank</title><p>blank</p>');
 const server = await startServer({ dir: site, port: 0 });
 const blank = await startServer({ dir: blankDir, port: 0 });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+const browser = await launchChromium();
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const frame = [], blankLoad = [];
 for (let i = 0; i < loads; i++) {

@@ -6,17 +6,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const site = path.join(root, 'build/wasm/site');
 const cli = path.join(root, 'build/native/bin/playground');
 const artifacts = path.join(root, 'tests/browser/artifacts');
-
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
 let server, browser, base;
 
@@ -24,8 +20,7 @@ before(async () => {
   assert.ok(fs.existsSync(path.join(site, 'index.html')), 'build the site first: build/wasm/site/index.html');
   server = await startServer({ dir: site, port: 0 });
   base = `http://127.0.0.1:${server.address().port}/`;
-  // Playwright gives each launch a fresh, empty profile directory of its own.
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   fs.mkdirSync(artifacts, { recursive: true });
 });
 

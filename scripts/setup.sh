@@ -38,6 +38,10 @@ else
   log "Debian packages: all present"
 fi
 
+# playwright-core (the browser tests) needs Node.js 20 or newer.
+node_major=$(node -e 'console.log(process.versions.node.split(".")[0])')
+[ "$node_major" -ge 20 ] || die "Node.js $(node --version) is too old for playwright-core 1.64 (it needs 20 or newer)"
+
 # --- Third-party sources from Debian source packages -------------------------
 mkdir -p "$TP/src"
 need_source() { [ ! -f "$TP/src/$1/.unpacked" ]; }

@@ -102,7 +102,8 @@ void setup_panel(App& app) {
   ImGui::SameLine();
   if (ImGui::Button("Apply") || entered) app.reset(seed_input);
   ImGui::SameLine();
-  if (ImGui::Button("New episode (N)")) app.new_episode();
+  if (ImGui::Button("New (N)")) app.new_episode();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A new episode with the next seed");
 
   ImGui::Separator();
   if (ImGui::Button("Export trace"))

@@ -100,8 +100,7 @@ void MancalaView::draw_debug_toggles() {
   ImGui::Checkbox("Capture", &show_capture_);
   ImGui::SameLine();
   ImGui::Checkbox("Extra turn", &show_extra_turn_);
-  ImGui::SameLine();
-  ImGui::Checkbox("Scores on pits", &show_scores_);
+  ImGui::Checkbox("Search scores on the pits", &show_scores_);
 }
 
 std::string MancalaView::legend() const {

@@ -1,0 +1,86 @@
+// Where the panels go: the layout for wide and narrow windows and for embedding.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "imgui.h"
+#include "web/app.h"
+#include "web/browser.h"
+#include "web/panels.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+namespace {
+
+struct Rect {
+  ImVec2 pos, size;
+};
+
+void place(const Rect& r, bool force) {
+  const ImGuiCond cond = force ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+  ImGui::SetNextWindowPos(r.pos, cond);
+  ImGui::SetNextWindowSize(r.size, cond);
+}
+
+}  // namespace
+
+void App::draw(double now) {
+  now_ = now;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  static ImVec2 last_display(0, 0);
+  if (display.x != last_display.x || display.y != last_display.y) layout_dirty = true;
+  last_display = display;
+  const bool force = layout_dirty;
+  layout_dirty = false;
+
+  if (embed) {
+    const float timeline_h = std::min(190.0f, display.y * 0.35f);
+    place({{0, 0}, {display.x, display.y - timeline_h}}, true);
+    board_panel(*this, true);
+    place({{0, display.y - timeline_h}, {display.x, timeline_h}}, true);
+    timeline_panel(*this);
+    messages_window(*this);
+    help_window(*this);
+    return;
+  }
+
+  menu_bar(*this);
+  const float top = ImGui::GetFrameHeight();
+  const float h = display.y - top;
+  const bool narrow = display.x < 900;
+  const float left = narrow ? 0 : std::clamp(display.x * 0.22f, 240.0f, 340.0f);
+  const float right = narrow ? 0 : std::clamp(display.x * 0.24f, 260.0f, 380.0f);
+  const float mid = display.x - left - right;
+  if (narrow) {
+    // Stacked: board, timeline, inspector; setup and log start collapsed.
+    place({{0, top}, {display.x, h * 0.45f}}, force);
+    if (panels.board) board_panel(*this, true);
+    place({{0, top + h * 0.45f}, {display.x, h * 0.25f}}, force);
+    if (panels.timeline) timeline_panel(*this);
+    place({{0, top + h * 0.70f}, {display.x, h * 0.30f}}, force);
+    if (panels.inspector) inspector_panel(*this);
+    place({{0, top}, {display.x * 0.9f, h * 0.5f}}, force);
+    if (force) ImGui::SetNextWindowCollapsed(true, ImGuiCond_Always);
+    if (panels.setup) setup_panel(*this);
+    place({{0, top + h * 0.5f}, {display.x * 0.9f, h * 0.5f}}, force);
+    if (force) ImGui::SetNextWindowCollapsed(true, ImGuiCond_Always);
+    if (panels.log) log_panel(*this);
+  } else {
+    place({{0, top}, {left, h * 0.58f}}, force);
+    if (panels.setup) setup_panel(*this);
+    place({{0, top + h * 0.58f}, {left, h * 0.42f}}, force);
+    if (panels.log) log_panel(*this);
+    place({{left, top}, {mid, h * 0.64f}}, force);
+    if (panels.board) board_panel(*this, true);
+    place({{left, top + h * 0.64f}, {mid, h * 0.36f}}, force);
+    if (panels.timeline) timeline_panel(*this);
+    place({{left + mid, top}, {right, h}}, force);
+    if (panels.inspector) inspector_panel(*this);
+  }
+  messages_window(*this);
+  help_window(*this);
+}
+
+}  // namespace pg::web

@@ -1,0 +1,29 @@
+// The Board panel: the game's view, and clicks on it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "imgui.h"
+#include "web/app.h"
+#include "web/browser.h"
+#include "web/panels.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+void board_panel(App& app, bool show_probabilities) {
+  Session& s = app.session();
+  const ImGuiWindowFlags flags = app.embed ? ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse
+                                           : 0;
+  if (!ImGui::Begin("Board", &app.panels.board, flags)) return ImGui::End();
+  const Episode& e = s.episode();
+  const EpisodeStep* last = e.cursor() > 0 ? &e.step(e.cursor() - 1) : nullptr;
+  const Decision* d = s.decision();
+  BoardContext ctx{s.game(), s.state(), last, d, s.human_to_move(), show_probabilities};
+  if (auto clicked = app.view()->draw(ctx)) app.play_action(*clicked);
+  ImGui::End();
+}
+
+}  // namespace pg::web

@@ -1,0 +1,94 @@
+// The Inspector: the agent's distribution, scores, value, debug toggles, observation.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "imgui.h"
+#include "web/app.h"
+#include "web/browser.h"
+#include "web/panels.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+void inspector_panel(App& app) {
+  Session& s = app.session();
+  if (!ImGui::Begin("Inspector", &app.panels.inspector)) return ImGui::End();
+  const State& state = s.state();
+  const int p = state.current_player();
+  if (p < 0) {
+    ImGui::TextUnformatted("The episode is over.");
+  } else {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(p)), "%s to move: %s", player_name(p).c_str(),
+                       s.agent_specs()[size_t(p)].c_str());
+  }
+  const Decision* d = s.decision();
+  const Episode& e = s.episode();
+  const bool recorded = e.cursor() < e.length();
+  if (d) {
+    ImGui::TextUnformatted(recorded ? "Decision (recorded in the episode)" : "Decision (what the agent will do)");
+    help_marker(
+        "The agent's probability for each legal action. A search agent that finds several equally good "
+        "moves spreads its probability evenly over them and draws one with the episode's seed.");
+    if (!d->note.empty()) ImGui::TextWrapped("%s", d->note.c_str());
+    std::vector<size_t> order(d->actions.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return d->probabilities[a] > d->probabilities[b]; });
+    const bool has_scores = !d->scores.empty();
+    if (ImGui::BeginTable("distribution", has_scores ? 4 : 3,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+      ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 50);
+      ImGui::TableSetupColumn("probability", ImGuiTableColumnFlags_WidthStretch);
+      if (has_scores) ImGui::TableSetupColumn("score", ImGuiTableColumnFlags_WidthFixed, 60);
+      ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 60);
+      ImGui::TableHeadersRow();
+      const Action taken = recorded ? e.step(e.cursor()).action : d->chosen;
+      for (size_t i : order) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(state.action_name(d->actions[i]).c_str());
+        ImGui::TableNextColumn();
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(player_colour(std::max(p, 0))));
+        ImGui::ProgressBar(float(d->probabilities[i]), ImVec2(-1, 0), percent(d->probabilities[i]).c_str());
+        ImGui::PopStyleColor();
+        if (has_scores) {
+          ImGui::TableNextColumn();
+          ImGui::Text("%+g", d->scores[i]);
+        }
+        ImGui::TableNextColumn();
+        if (d->actions[i] == d->chosen) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "chosen");
+        if (d->actions[i] == taken && taken != d->chosen) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "taken");
+      }
+      ImGui::EndTable();
+    }
+    if (has_scores) {
+      ImGui::TextWrapped("score: %s", d->score_label.c_str());
+      help_marker("What the agent computed for each action before choosing, from its own point of view.");
+    }
+    if (d->value) ImGui::Text("value estimate: %+g", *d->value);
+    for (const auto& [name, v] : d->debug) ImGui::Text("%s: %g", name.c_str(), v);
+  } else if (s.human_to_move()) {
+    ImGui::TextWrapped("A human is to move: click a move on the board. The legal moves are: ");
+    std::string legal;
+    for (Action a : state.legal_actions()) legal += state.action_name(a) + " ";
+    ImGui::TextUnformatted(legal.c_str());
+  }
+  if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
+  if (ImGui::CollapsingHeader("Observation")) {
+    help_marker("The numbers an agent receives for this state, from the point of view of the player to move.");
+    const auto obs = state.observation();
+    std::string text;
+    for (size_t i = 0; i < obs.size(); ++i) {
+      char buf[24];
+      std::snprintf(buf, sizeof buf, "%g ", double(obs[i]));
+      text += buf;
+    }
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::TextUnformatted(state.to_text().c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace pg::web

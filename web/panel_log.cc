@@ -1,0 +1,79 @@
+// The Step log: every step and what happened in it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "imgui.h"
+#include "web/app.h"
+#include "web/browser.h"
+#include "web/panels.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+namespace {
+
+std::string describe_events(const EpisodeStep& st) {
+  std::string out;
+  const Json& ev = st.transition.events;
+  if (ev.value("extra_turn", false)) out += "extra turn; ";
+  if (ev.contains("capture")) out += "captured " + std::to_string(ev["capture"]["stones"].get<int>()) + "; ";
+  if (ev.contains("swept")) out += "game over, swept " + ev["swept"].dump() + "; ";
+  for (const auto& d : st.transition.draws) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s: u=%.4f -> %s; ", d.what.c_str(), d.value, d.outcome.c_str());
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace
+
+void log_panel(App& app) {
+  Session& s = app.session();
+  if (!ImGui::Begin("Step log", &app.panels.log)) return ImGui::End();
+  const Episode& e = s.episode();
+  help_marker(
+      "Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
+      "captures, every random draw). Click a row to go there.");
+  static size_t last_cursor = ~size_t(0);
+  if (ImGui::BeginTable("log", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("P", ImGuiTableColumnFlags_WidthFixed, 12);
+    ImGui::TableSetupColumn("agent", ImGuiTableColumnFlags_WidthFixed, 62);
+    ImGui::TableSetupColumn("act", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("rew", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("what happened", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < e.length(); ++i) {
+      const EpisodeStep& st = e.step(i);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      char label[32];
+      std::snprintf(label, sizeof label, "%zu", i + 1);
+      const bool current = i + 1 == e.cursor();
+      if (ImGui::Selectable(label, current, ImGuiSelectableFlags_SpanAllColumns)) app.seek(i + 1);
+      if (current && last_cursor != e.cursor()) ImGui::SetScrollHereY();
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(st.player)), "%d", st.player);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(st.agent.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(st.action_name.c_str());
+      ImGui::TableNextColumn();
+      const double rw = st.player >= 0 && size_t(st.player) < st.transition.rewards.size()
+                            ? st.transition.rewards[size_t(st.player)]
+                            : 0.0;
+      ImGui::Text("%+g", rw);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(describe_events(st).c_str());
+    }
+    ImGui::EndTable();
+  }
+  last_cursor = e.cursor();
+  ImGui::End();
+}
+
+}  // namespace pg::web

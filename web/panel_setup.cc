@@ -1,0 +1,108 @@
+// The Setup panel: game, rules, agents, seed, traces and links.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+#include "imgui.h"
+#include "web/app.h"
+#include "web/browser.h"
+#include "web/panels.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+void setup_panel(App& app) {
+  Session& s = app.session();
+  if (!ImGui::Begin("Setup", &app.panels.setup)) return ImGui::End();
+
+  ImGui::TextUnformatted("Game");
+  help_marker("Only the games that are implemented are listed. Each game has its own rules, agents and board drawing.");
+  if (ImGui::BeginCombo("##game", s.entry().title.c_str())) {
+    for (const auto& e : game_registry()) {
+      if (ImGui::Selectable(e.title.c_str(), e.name == s.entry().name) && e.name != s.entry().name)
+        app.load_game(e.name, Json::object());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.blurb.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TextWrapped("%s", s.entry().blurb.c_str());
+  if (ImGui::CollapsingHeader("How to play")) ImGui::TextWrapped("%s", s.entry().rules.c_str());
+
+  if (ImGui::CollapsingHeader("Rules")) {
+    Json options = s.game().options();
+    bool changed = false;
+    for (const auto& o : s.entry().options) {
+      Json& v = options[o.name];
+      if (v.is_boolean()) {
+        bool b = v.get<bool>();
+        if (ImGui::Checkbox(o.name.c_str(), &b)) v = b, changed = true;
+      } else if (v.is_number_integer()) {
+        int i = v.get<int>();
+        ImGui::SetNextItemWidth(110);
+        if (ImGui::InputInt(o.name.c_str(), &i)) v = i, changed = true;
+      }
+      help_marker(o.help.c_str());
+    }
+    if (changed) app.load_game(s.entry().name, options);  // a bad value shows a message; nothing changes
+    if (ImGui::Button("Default rules")) app.load_game(s.entry().name, Json::object());
+  }
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Agents");
+  help_marker(
+      "Who decides for each player. 'human' waits for your click on the board; the others are computer "
+      "agents whose action probabilities the inspector shows.");
+  std::vector<std::string> choices = {"human", "random"};
+  for (const auto& a : s.game().agents()) choices.push_back(a.spec);
+  for (int p = 0; p < s.game().num_players(); ++p) {
+    const std::string current = s.agent_specs()[size_t(p)];
+    ImGui::PushID(p);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(p)), "%s", player_name(p).c_str());
+    ImGui::SameLine(90);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##agent", current.c_str())) {
+      for (const auto& c : choices) {
+        if (ImGui::Selectable(c.c_str(), c == current) && c != current) app.set_agent(p, c);
+        for (const auto& a : s.game().agents())
+          if (a.spec == c && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", a.help.c_str());
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::PopID();
+  }
+
+  ImGui::Separator();
+  static unsigned long long seed_input = 0;
+  static uint64_t shown_seed = ~uint64_t(0);
+  if (shown_seed != s.seed()) seed_input = shown_seed = s.seed();
+  ImGui::TextUnformatted("Seed");
+  help_marker(
+      "The seed fixes every random draw: the game's chance and the agents' tie-breaks. The same seed and "
+      "the same actions give the same episode, here and in the command-line tool.");
+  ImGui::SetNextItemWidth(120);
+  const bool entered = ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed_input, nullptr, nullptr, nullptr,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+  ImGui::SameLine();
+  if (ImGui::Button("Apply") || entered) app.reset(seed_input);
+  ImGui::SameLine();
+  if (ImGui::Button("New (N)")) app.new_episode();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("A new episode with the next seed");
+
+  ImGui::Separator();
+  if (ImGui::Button("Export trace"))
+    browser::download_text(s.entry().name + "-seed" + std::to_string(s.seed()) + ".json", app.export_trace_text());
+  ImGui::SameLine();
+  if (ImGui::Button("Import trace")) browser::choose_trace_file();
+  ImGui::SameLine();
+  if (ImGui::Button("Copy link")) {
+    browser::copy_to_clipboard(browser::page_url_without_query() + app.link());
+    app.info("Link copied: it opens this game, seed and agents.");
+  }
+  help_marker(
+      "A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
+      "replays it and checks every state.");
+  ImGui::End();
+}
+
+}  // namespace pg::web

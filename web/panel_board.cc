@@ -14,9 +14,7 @@ namespace pg::web {
 
 void board_panel(App& app, bool show_probabilities) {
   Session& s = app.session();
-  const ImGuiWindowFlags flags = app.embed ? ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse
-                                           : 0;
+  const ImGuiWindowFlags flags = embedded_window_flags(app.embed);
   if (!ImGui::Begin("Board", &app.panels.board, flags)) return ImGui::End();
   const Episode& e = s.episode();
   const EpisodeStep* last = e.cursor() > 0 ? &e.step(e.cursor() - 1) : nullptr;

@@ -24,9 +24,13 @@ void returns_plot(App& app, float height) {
   std::vector<std::vector<float>> series(static_cast<size_t>(players));
   std::vector<float> value;
   bool has_value = false;
+  std::vector<double> running(static_cast<size_t>(players), 0.0);  // one pass, not a sum per step
   for (size_t t = 0; t <= n; ++t) {
-    const auto r = e.returns(t);
-    for (int q = 0; q < players; ++q) series[size_t(q)].push_back(float(r[size_t(q)]));
+    if (t > 0) {
+      const auto& r = e.step(t - 1).transition.rewards;
+      for (size_t q = 0; q < running.size() && q < r.size(); ++q) running[q] += r[q];
+    }
+    for (int q = 0; q < players; ++q) series[size_t(q)].push_back(float(running[size_t(q)]));
   }
   for (size_t t = 0; t < n; ++t) {
     const auto& st = e.step(t);
@@ -95,9 +99,7 @@ void returns_plot(App& app, float height) {
 
 void timeline_panel(App& app) {
   Session& s = app.session();
-  const ImGuiWindowFlags flags = app.embed ? ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse
-                                           : 0;
+  const ImGuiWindowFlags flags = embedded_window_flags(app.embed);
   if (!ImGui::Begin("Timeline", &app.panels.timeline, flags)) return ImGui::End();
   const Episode& e = s.episode();
   if (ImGui::Button("|<")) app.rewind();

@@ -27,6 +27,12 @@ ImU32 player_colour(int player, float alpha) {
                      : ImGui::ColorConvertFloat4ToU32(ImVec4(0.35f, 0.67f, 0.98f, alpha));
 }
 
+ImGuiWindowFlags embedded_window_flags(bool embed) {
+  return embed ? ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoCollapse
+               : ImGuiWindowFlags_None;
+}
+
 std::string percent(double p) {
   char buf[32];
   if (p >= 0.1 || p == 0.0)

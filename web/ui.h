@@ -17,6 +17,9 @@ void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, co
 // The colour of player p (0: warm, 1: cool), for labels, bars and plots.
 ImU32 player_colour(int player, float alpha = 1.0f);
 
+// Window flags of a panel: fixed in place and without a title when embedded.
+ImGuiWindowFlags embedded_window_flags(bool embed);
+
 // Formats a probability as a short percentage ("25%", "0.4%").
 std::string percent(double p);
 

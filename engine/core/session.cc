@@ -124,14 +124,14 @@ void Session::import_trace(const Json& trace) {
   std::vector<std::string> agents;
   auto episode = std::make_unique<Episode>(Episode::from_trace(trace, &agents));
   const GameEntry& entry = find_game(episode->game().name());
-  auto old_episode = std::move(episode_);
   episode_ = std::move(episode);
+  entry_ = &entry;
+  // The trace's agents when they are valid for this game, else its defaults.
   try {
     seat(agents.size() == size_t(episode_->game().num_players()) ? agents : episode_->game().default_agents());
   } catch (const InputError&) {
     seat(episode_->game().default_agents());
   }
-  entry_ = &entry;
 }
 
 }  // namespace pg

@@ -1,12 +1,8 @@
 // Where the panels go: the layout for wide and narrow windows and for embedding.
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 

@@ -1,12 +1,7 @@
 // The Board panel: the game's view, and clicks on it.
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 

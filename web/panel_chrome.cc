@@ -1,12 +1,8 @@
 // The page's chrome: the menu bar, the help window and the message banner.
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 

@@ -1,12 +1,10 @@
 // The Inspector: the agent's distribution, scores, value, debug toggles, observation.
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 

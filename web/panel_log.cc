@@ -1,12 +1,8 @@
 // The Step log: every step and what happened in it.
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 

@@ -1,8 +1,4 @@
 // The Setup panel: game, rules, agents, seed, traces and links.
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"

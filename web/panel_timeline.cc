@@ -2,11 +2,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
 
 #include "imgui.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 

@@ -2,12 +2,14 @@
 
 #include "engine/core/error.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/zuma/zuma_game.h"
 
 namespace pg {
 
 const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
       mancala::registry_entry(),
+      zuma::registry_entry(),
   };
   return games;
 }

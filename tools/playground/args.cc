@@ -2,11 +2,22 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/core/episode.h"
 #include "engine/core/error.h"
 
 namespace pg::cli {
+
+std::string read_file(const std::string& path, const std::string& where) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(where, "cannot read '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 std::string flag_name(const std::string& option) {
   std::string s = option;
@@ -27,9 +38,10 @@ Args::Args(int argc, char** argv, int first) {
       arg = arg.substr(0, eq);
     } else if (arg == "help") {
       value = "1";
-    } else {
-      if (i + 1 >= argc) throw InputError("flag --" + arg, "missing its value");
+    } else if (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0) {
       value = argv[++i];
+    } else {
+      bare_.insert(arg);  // a switch such as --random-lines
     }
     if (values_.count(arg)) throw InputError("flag --" + arg, "given twice");
     values_[arg] = value;
@@ -41,9 +53,14 @@ std::string Args::get(const std::string& flag, const std::string& fallback) cons
   return it == values_.end() ? fallback : it->second;
 }
 
+std::string Args::value_of(const std::string& flag) const {
+  if (bare_.count(flag)) throw InputError("flag --" + flag, "missing its value");
+  return get(flag);
+}
+
 uint64_t Args::get_seed(const std::string& flag, uint64_t fallback) const {
   if (!has(flag)) return fallback;
-  const std::string text = get(flag);
+  const std::string text = value_of(flag);
   uint64_t v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v > kMaxSeed)
@@ -53,7 +70,7 @@ uint64_t Args::get_seed(const std::string& flag, uint64_t fallback) const {
 
 long Args::get_long(const std::string& flag, long fallback, long lo, long hi) const {
   if (!has(flag)) return fallback;
-  const std::string text = get(flag);
+  const std::string text = value_of(flag);
   long v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi)
@@ -88,20 +105,29 @@ Json Args::game_options(const std::vector<OptionInfo>& options) const {
   for (const auto& o : options) {
     const std::string flag = flag_name(o.name);
     if (!has(flag)) continue;
-    const std::string text = get(flag);
-    if (o.default_value.is_boolean()) {
+    if (o.default_value.is_boolean() || (o.default_value.is_null() && bare_.count(flag))) {
+      const std::string text = bare_.count(flag) ? "true" : get(flag);
       if (text == "true" || text == "on" || text == "1")
         out[o.name] = true;
       else if (text == "false" || text == "off" || text == "0")
         out[o.name] = false;
       else
         throw InputError("flag --" + flag, "expected true or false, got '" + text + "'");
-    } else if (o.default_value.is_number_integer()) {
+      continue;
+    }
+    const std::string text = value_of(flag);
+    if (o.default_value.is_number_integer()) {
       long v = 0;
       auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
       if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
         throw InputError("flag --" + flag, "expected an integer, got '" + text + "'");
       out[o.name] = v;
+    } else if (std::error_code ec; std::filesystem::is_regular_file(text, ec)) {
+      out[o.name] = read_file(text, "flag --" + flag);  // e.g. --scenario my_scenario.json
+    } else if (o.default_value.is_null()) {
+      // Typed by its value: --max-steps 50, --line [1,2,3]; else a string.
+      const Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+      out[o.name] = parsed.is_discarded() ? Json(text) : parsed;
     } else {
       out[o.name] = text;
     }

@@ -28,10 +28,14 @@ class Args {
   Json game_options(const std::vector<OptionInfo>& options) const;
 
  private:
+  std::string value_of(const std::string& flag) const;  // throws if given bare
   std::map<std::string, std::string> values_;
+  std::set<std::string> bare_;  // flags given without a value
 };
 
 // "stones_per_pit" <-> "stones-per-pit"
 std::string flag_name(const std::string& option);
+// A whole file; throws InputError naming `where` and the path.
+std::string read_file(const std::string& path, const std::string& where);
 
 }  // namespace pg::cli

@@ -11,6 +11,8 @@ int match(const GameEntry& game, const Args& args);
 int table(const GameEntry& game, const Args& args);
 int play(const GameEntry& game, const Args& args);
 int show(const GameEntry& game, const Args& args);
+int zuma_eval(const GameEntry& game, const Args& args);
+int zuma_train(const GameEntry& game, const Args& args);
 void print_usage();
 
 }  // namespace pg::cli

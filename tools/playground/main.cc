@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
     if (command == "show") return cli::show(game, args);
     if (command == "table") return cli::table(game, args);
     if (command == "play") return cli::play(game, args);
-    throw InputError("command '" + command + "'", "unknown (known: show, replay, play, match, table)");
+    if (game.name == "zuma" && command == "eval") return cli::zuma_eval(game, args);
+    if (game.name == "zuma" && command == "train") return cli::zuma_train(game, args);
+    throw InputError("command '" + command + "'",
+                     "unknown (known: show, replay, play, match, table; zuma also eval, train)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -1,0 +1,75 @@
+// Zuma's agents. Each also has a fast path on the engine itself (choose), so
+// evaluation and training run without the generic interface's bookkeeping.
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/agent.h"
+#include "engine/games/zuma/engine.h"
+#include "engine/games/zuma/q_policy.h"
+
+namespace pg::zuma {
+
+class ZumaAgent : public Agent {
+ public:
+  // The action for the engine's current position (the ball is drawn).
+  virtual int choose(const ZumaEngine& engine, Rng& rng) = 0;
+};
+
+// Uniform over the n+2 actions.
+class UniformAgent : public ZumaAgent {
+ public:
+  std::string spec() const override { return "random"; }
+  Decision decide(const State& state, Rng& rng) override;
+  int choose(const ZumaEngine& engine, Rng& rng) override { return int(rng.below(uint32_t(engine.num_actions()))) - 1; }
+};
+
+// Inserts where the ball makes the longest run of its colour (the leftmost
+// such gap); never skips. The homework's usual first baseline.
+class LongestRunAgent : public ZumaAgent {
+ public:
+  std::string spec() const override { return "greedy"; }
+  Decision decide(const State& state, Rng& rng) override;
+  int choose(const ZumaEngine& engine, Rng& rng) override;
+};
+
+// Knows the model: expectimax over every chance outcome (where the throw
+// goes, each pop, the next ball's colour) to `depth` throws. A yardstick for
+// the model-free agent, which never sees these numbers.
+class ExpectimaxAgent : public ZumaAgent {
+ public:
+  static constexpr int kMaxDepth = 3;
+  explicit ExpectimaxAgent(int depth) : depth_(depth) {}
+  std::string spec() const override { return "expectimax:" + std::to_string(depth_); }
+  Decision decide(const State& state, Rng& rng) override;
+  int choose(const ZumaEngine& engine, Rng& rng) override;
+  // Expected reward of aiming each action -1..n, over `depth` throws.
+  std::vector<double> action_values(const ZumaEngine& engine) const;
+
+ private:
+  int depth_;
+};
+
+// The model-free agent: greedy on a learned Q-table (q_policy.h).
+class TrainedAgent : public ZumaAgent {
+ public:
+  TrainedAgent(std::string name, std::shared_ptr<const QPolicy> policy)
+      : name_(std::move(name)), policy_(std::move(policy)) {}
+  std::string spec() const override { return name_ == kShippedPolicy ? "trained" : "trained:" + name_; }
+  Decision decide(const State& state, Rng& rng) override;
+  int choose(const ZumaEngine& engine, Rng& rng) override;
+  const QPolicy& policy() const { return *policy_; }
+
+ private:
+  std::string name_;
+  std::shared_ptr<const QPolicy> policy_;
+};
+
+// "random", "greedy", "expectimax:D", "trained" (the shipped policy) or
+// "trained:NAME" (policies/zuma/NAME.json, or one stored at run time).
+std::unique_ptr<Agent> make_zuma_agent(std::string_view spec);
+std::vector<AgentInfo> zuma_agent_infos();
+
+}  // namespace pg::zuma

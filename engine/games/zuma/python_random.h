@@ -1,0 +1,50 @@
+// Python's `random` module (MT19937), bit for bit: the course's Zuma engine
+// draws every chance outcome from it, so ours must produce the same stream to
+// replay a student's episode exactly. Only the calls that engine makes exist.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace pg::zuma {
+
+class PythonRandom {
+ public:
+  explicit PythonRandom(uint64_t seed = 0) { seed_with(seed); }
+
+  // random.seed(a) for an int a: |a| split into 32-bit words, least
+  // significant first, fed to MT19937's init_by_array.
+  void seed_with(uint64_t seed);
+  // Python's seed is an int; negative seeds use their absolute value.
+  static uint64_t abs_seed(int64_t seed) { return seed < 0 ? uint64_t(0) - uint64_t(seed) : uint64_t(seed); }
+
+  uint32_t next32();
+  // random(): 53 bits from two 32-bit outputs.
+  double random() {
+    const uint32_t a = next32() >> 5;
+    const uint32_t b = next32() >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+  }
+  // getrandbits(k), 0 <= k <= 32.
+  uint32_t getrandbits(int k) { return k == 0 ? 0u : next32() >> (32 - k); }
+  // _randbelow(n), n >= 1: rejection sampling on bit_length(n) bits.
+  uint32_t randbelow(uint32_t n);
+  // randint(a, b) = a + _randbelow(b - a + 1).
+  int randint(int a, int b) { return a + int(randbelow(uint32_t(b - a + 1))); }
+
+  uint64_t seed() const { return seed_; }
+  // How many 32-bit outputs were drawn since seeding: with the seed it fixes
+  // the generator's state (see fast_forward), so states serialise compactly.
+  uint64_t draws() const { return draws_; }
+  void fast_forward(uint64_t draws);
+
+ private:
+  static constexpr int kN = 624;
+  void twist();
+  std::array<uint32_t, kN> mt_{};
+  int index_ = kN;
+  uint64_t seed_ = 0;
+  uint64_t draws_ = 0;
+};
+
+}  // namespace pg::zuma

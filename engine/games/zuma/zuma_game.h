@@ -1,0 +1,68 @@
+// Zuma on the generic Game/State interface: one player, chance inside apply.
+// Actions are the homework's: -1 skips the ball, 0..n insert it before
+// index i (n appends), named by their number.
+#pragma once
+
+#include <memory>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+#include "engine/games/zuma/engine.h"
+
+namespace pg::zuma {
+
+class ZumaState : public State {
+ public:
+  ZumaState(std::shared_ptr<const Scenario> scenario, const ZumaEngine& engine)
+      : scenario_(std::move(scenario)), engine_(engine) {}
+
+  const ZumaEngine& engine() const { return engine_; }
+  const Scenario& scenario() const { return *scenario_; }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<ZumaState>(*this); }
+  int num_players() const override { return 1; }
+  int current_player() const override { return engine_.done() ? kTerminalPlayer : 0; }
+  std::vector<Action> legal_actions() const override;
+  Transition apply(Action action) override;
+  std::string action_name(Action action) const override { return std::to_string(action); }
+  std::vector<float> observation() const override;
+  std::string to_text() const override;
+  Json to_json() const override;
+
+ private:
+  std::shared_ptr<const Scenario> scenario_;  // the engine points into it
+  ZumaEngine engine_;
+};
+
+class ZumaGame : public Game {
+ public:
+  explicit ZumaGame(const Scenario& scenario) : scenario_(std::make_shared<const Scenario>(scenario)) {}
+  const Scenario& scenario() const { return *scenario_; }
+
+  std::string name() const override { return "zuma"; }
+  std::string title() const override { return "Zuma (the homework's ball row)"; }
+  int num_players() const override { return 1; }
+  Json options() const override;
+  // The seed is Python's random.seed(): the same seed and actions replay the
+  // homework's episode. With random_lines, the line is drawn first.
+  std::unique_ptr<State> initial_state(uint64_t seed) const override;
+  std::unique_ptr<State> state_from_json(const Json& json) const override;
+  std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
+  std::vector<AgentInfo> agents() const override;
+  std::vector<std::string> default_agents() const override { return {"trained"}; }
+
+ private:
+  std::shared_ptr<const Scenario> scenario_;
+};
+
+// Options: "scenario" (a shipped scenario's name, or a scenario/model object),
+// then overrides "max_steps", "max_length", "line", "random_lines".
+Scenario scenario_from_options(const Json& options);
+const std::vector<OptionInfo>& option_infos();
+GameEntry registry_entry();
+
+// The chance draws of one step, as the homework's debug mode lists them.
+std::vector<ChanceDraw> chance_draws(const StepLog& log);
+Json events_json(const StepLog& log);
+
+}  // namespace pg::zuma

@@ -33,7 +33,13 @@ App::App(const UrlConfig& config) {
   view_for_game();
 }
 
-void App::view_for_game() { view_ = make_board_view(session_.entry().name); }
+void App::view_for_game() {
+  // The same game keeps its view (its toggles and windows, and the view may
+  // itself be the caller, e.g. Zuma's scenario editor applying a scenario).
+  if (view_ && view_game_ == session_.entry().name) return;
+  view_game_ = session_.entry().name;
+  view_ = make_board_view(view_game_);
+}
 
 void App::error(const std::string& text) { messages.push_back({text, true, now_}); }
 void App::info(const std::string& text) { messages.push_back({text, false, now_}); }

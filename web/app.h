@@ -51,7 +51,8 @@ class App {
 
   // True while the page changes by itself (playing, agents replying, a
   // message fading), so frames must keep coming even without input.
-  bool animating() const { return playing || replying_ || !messages.empty(); }
+  bool animating() const { return playing || replying_ || !messages.empty() || busy || (view_ && view_->animating()); }
+  bool busy = false;  // set each frame by work split across frames (training)
 
   void error(const std::string& text);
   void info(const std::string& text);
@@ -71,6 +72,7 @@ class App {
 
   Session session_;
   std::unique_ptr<BoardView> view_;
+  std::string view_game_;
   double step_credit_ = 0;
   bool replying_ = false;  // agents answer a human move without waiting for "step"
   double now_ = 0;

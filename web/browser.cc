@@ -7,7 +7,7 @@ extern "C" {
 char* pg_js_location_query();
 char* pg_js_page_url();
 void pg_js_download(const char* filename, const char* text);
-void pg_js_choose_trace_file();
+void pg_js_choose_file(const char* kind);
 void pg_js_copy_to_clipboard(const char* text);
 void pg_js_first_frame();
 double pg_js_device_pixel_ratio();
@@ -32,7 +32,7 @@ std::string page_url_without_query() { return take_js_string(pg_js_page_url()); 
 void download_text(const std::string& filename, const std::string& text) {
   pg_js_download(filename.c_str(), text.c_str());
 }
-void choose_trace_file() { pg_js_choose_trace_file(); }
+void choose_file(const std::string& kind) { pg_js_choose_file(kind.c_str()); }
 void copy_to_clipboard(const std::string& text) { pg_js_copy_to_clipboard(text.c_str()); }
 void notify_first_frame() { pg_js_first_frame(); }
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }

@@ -7,7 +7,8 @@ namespace pg::web::browser {
 
 std::string location_query();  // location.search
 void download_text(const std::string& filename, const std::string& text);
-void choose_trace_file();  // opens a file picker; the file arrives via pg_import_trace
+// Opens a file picker; the file arrives via pg_import_trace ("trace") or pg_load_policy ("policy").
+void choose_file(const std::string& kind);
 void copy_to_clipboard(const std::string& text);
 std::string page_url_without_query();
 void notify_first_frame();  // resolves window.playground.ready

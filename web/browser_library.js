@@ -27,7 +27,8 @@ mergeInto(LibraryManager.library, {
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
   },
-  pg_js_choose_trace_file: function () {
+  pg_js_choose_file: function (kind) {
+    const what = UTF8ToString(kind);
     const input = document.createElement('input');
     input.type = 'file';
     input.accept = '.json,application/json';
@@ -35,7 +36,10 @@ mergeInto(LibraryManager.library, {
       const file = input.files[0];
       if (!file) return;
       file.text().then((text) => {
-        try { window.playground.importTrace(text); } catch (e) { /* the page shows the message */ }
+        try {
+          if (what === 'policy') window.playground.loadPolicy(text);
+          else window.playground.importTrace(text);
+        } catch (e) { /* the page shows the message */ }
       });
     };
     input.click();

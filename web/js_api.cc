@@ -6,7 +6,10 @@
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/games/zuma/q_policy.h"
+#include "engine/games/zuma/zuma_game.h"
 #include "web/app.h"
+#include "web/views/zuma_trainer.h"
 
 namespace pg::web {
 App* current_app();
@@ -167,5 +170,66 @@ EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
 EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) {
   pg::web::current_app()->playing = playing != 0;
   pg::web::request_frames();
+}
+
+// Zuma's live trainer: {"command": "start" | "pause" | "reset" | "use" | "status",
+// "settings": {...}}. Start trains on the scenario that is open.
+EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
+  return guarded("pg_train", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    pg::web::ZumaTrainer& t = pg::web::zuma_trainer();
+    const pg::Json j = pg::Json::parse(text, nullptr, false);
+    if (!j.is_object() || !j.contains("command") || !j["command"].is_string())
+      return error_reply("train: expected {\"command\": \"start\" | \"pause\" | \"reset\" | \"use\" | \"status\"}");
+    const std::string command = j["command"];
+    try {
+      if (j.contains("settings")) t.settings = pg::zuma::TrainSettings::from_json(j["settings"], t.settings);
+      if (command == "start") {
+        const auto* game = dynamic_cast<const pg::zuma::ZumaGame*>(&app->session().game());
+        if (!game) return error_reply("train: open Zuma first");
+        if (!t.learner || t.learner->finished() || j.contains("settings")) t.restart(game->scenario());
+        t.running = true;
+      } else if (command == "pause") {
+        t.running = false;
+      } else if (command == "reset") {
+        t.learner.reset();
+        t.running = false;
+      } else if (command == "use") {
+        if (!t.learner) return error_reply("train: nothing trained yet");
+        pg::zuma::store_policy("live", t.learner->snapshot());
+        if (!app->set_agent(0, "trained:live")) return error_reply(app->messages.back().text);
+      } else if (command != "status") {
+        return error_reply("train: unknown command '" + command + "'");
+      }
+    } catch (const pg::InputError& e) {
+      return error_reply(std::string("train: ") + e.what());
+    }
+    return reply(t.status());
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE const char* pg_trained_policy() {
+  return guarded("pg_trained_policy", [&]() -> const char* { return reply(pg::web::zuma_trainer().policy_json()); });
+}
+
+// Seats a policy file (as downloaded from the Train panel) as "trained:uploaded".
+EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
+  return guarded("pg_load_policy", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    try {
+      const pg::Json j = pg::Json::parse(text);
+      pg::zuma::store_policy("uploaded", std::make_shared<const pg::zuma::QPolicy>(pg::zuma::QPolicy::from_json(j)));
+    } catch (const pg::Json::exception& e) {
+      app->error(std::string("policy file: not JSON: ") + e.what());
+      return error_reply(app->messages.back().text);
+    } catch (const pg::InputError& e) {
+      app->error(std::string("policy file: ") + e.what());
+      return error_reply(app->messages.back().text);
+    }
+    if (app->session().entry().name != "zuma") return error_reply("load policy: open Zuma first");
+    if (!app->set_agent(0, "trained:uploaded")) return error_reply(app->messages.back().text);
+    app->info("Loaded the policy file as trained:uploaded.");
+    return summary();
+  });
 }
 }

@@ -75,6 +75,7 @@ void App::draw(double now) {
     place({{left + mid, top}, {right, h}}, force);
     if (panels.inspector) inspector_panel(*this);
   }
+  view_->extra_windows(*this);
   messages_window(*this);
   help_window(*this);
 }

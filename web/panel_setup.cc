@@ -43,6 +43,7 @@ void setup_panel(App& app) {
     if (changed) app.load_game(s.entry().name, options);  // a bad value shows a message; nothing changes
     if (ImGui::Button("Default rules")) app.load_game(s.entry().name, Json::object());
   }
+  app.view()->setup_extras(app);
 
   ImGui::Separator();
   ImGui::TextUnformatted("Agents");
@@ -89,7 +90,7 @@ void setup_panel(App& app) {
   if (ImGui::Button("Export trace"))
     browser::download_text(s.entry().name + "-seed" + std::to_string(s.seed()) + ".json", app.export_trace_text());
   ImGui::SameLine();
-  if (ImGui::Button("Import trace")) browser::choose_trace_file();
+  if (ImGui::Button("Import trace")) browser::choose_file("trace");
   ImGui::SameLine();
   if (ImGui::Button("Copy link")) {
     browser::copy_to_clipboard(browser::page_url_without_query() + app.link());

@@ -16,6 +16,8 @@ struct ImDrawList;
 
 namespace pg::web {
 
+class App;
+
 struct BoardContext {
   const Game& game;
   const State& state;
@@ -44,6 +46,13 @@ class BoardView {
   virtual void draw_debug_toggles() = 0;
   // A one-line legend of the debug drawings, shown under the board.
   virtual std::string legend() const = 0;
+  // True while the view animates (e.g. a chain reaction being shown), so the
+  // page keeps drawing frames.
+  virtual bool animating() const { return false; }
+  // Windows only this game has (Zuma's scenario editor and trainer), and
+  // the buttons in the Setup panel that open them.
+  virtual void extra_windows(App& /*app*/) {}
+  virtual void setup_extras(App& /*app*/) {}
 };
 
 // One line per game in views/registry.cc.

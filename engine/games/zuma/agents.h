@@ -55,21 +55,27 @@ class ExpectimaxAgent : public ZumaAgent {
 // The model-free agent: greedy on a learned Q-table (q_policy.h).
 class TrainedAgent : public ZumaAgent {
  public:
-  TrainedAgent(std::string name, std::shared_ptr<const QPolicy> policy)
-      : name_(std::move(name)), policy_(std::move(policy)) {}
-  std::string spec() const override { return name_ == kShippedPolicy ? "trained" : "trained:" + name_; }
+  TrainedAgent(std::string spec, std::string name, std::shared_ptr<const QPolicy> policy)
+      : spec_(std::move(spec)), name_(std::move(name)), policy_(std::move(policy)) {}
+  std::string spec() const override { return spec_; }
+  const std::string& policy_name() const { return name_; }
   Decision decide(const State& state, Rng& rng) override;
   int choose(const ZumaEngine& engine, Rng& rng) override;
   const QPolicy& policy() const { return *policy_; }
 
  private:
+  std::string spec_;
   std::string name_;
   std::shared_ptr<const QPolicy> policy_;
 };
 
-// "random", "greedy", "expectimax:D", "trained" (the shipped policy) or
-// "trained:NAME" (policies/zuma/NAME.json, or one stored at run time).
-std::unique_ptr<Agent> make_zuma_agent(std::string_view spec);
+// "random", "greedy", "expectimax:D", "trained" or "trained:NAME"
+// (policies/zuma/NAME.json, or one stored at run time). Plain "trained" plays
+// the shipped table trained on this very scenario if there is one, else the
+// one trained under the grading protocol (q_features).
+std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& scenario);
+// The shipped policy "trained" picks for a scenario.
+std::string default_policy_name(const Scenario& scenario);
 std::vector<AgentInfo> zuma_agent_infos();
 
 }  // namespace pg::zuma

@@ -53,8 +53,8 @@ ActionFeatures action_features(const Line& line, int ball, int steps_left_after,
     f.pops = std::min(f.pops, 2);
     if (after.size > max_length) after.pop_back();
   }
-  f.needed = std::min(15, balls_needed(after));
-  f.length = std::min(15, int(after.size));
+  f.needed = std::min(kMaxNeeded, balls_needed(after));
+  f.length = std::min(kMaxLengthFeature, int(after.size));
   return f;
 }
 
@@ -64,8 +64,8 @@ uint32_t feature_key(const ActionFeatures& f) {
   k = k * 5 + uint32_t(f.run);
   k = k * 3 + uint32_t(f.pops);
   k = k * 2 + (f.splits ? 1 : 0);
-  k = k * 16 + uint32_t(f.needed);
-  k = k * 16 + uint32_t(f.length);
+  k = k * uint32_t(kMaxNeeded + 1) + uint32_t(f.needed);
+  k = k * uint32_t(kMaxLengthFeature + 1) + uint32_t(f.length);
   k = k * 8 + uint32_t(f.steps_left);
   return k;
 }
@@ -74,10 +74,10 @@ ActionFeatures features_of_key(uint32_t k) {
   ActionFeatures f;
   f.steps_left = int(k % 8);
   k /= 8;
-  f.length = int(k % 16);
-  k /= 16;
-  f.needed = int(k % 16);
-  k /= 16;
+  f.length = int(k % uint32_t(kMaxLengthFeature + 1));
+  k /= uint32_t(kMaxLengthFeature + 1);
+  f.needed = int(k % uint32_t(kMaxNeeded + 1));
+  k /= uint32_t(kMaxNeeded + 1);
   f.splits = k % 2;
   k /= 2;
   f.pops = int(k % 3);
@@ -95,8 +95,9 @@ std::string describe(const ActionFeatures& f) {
                                  (f.run == 4 ? "+" : "") + ", " + std::to_string(f.pops) + (f.pops == 2 ? "+" : "") +
                                  " pop" + (f.pops == 1 ? "" : "s") + (f.splits ? ", splits a run" : "")
                            : std::string("skip ") + colour_name(f.colour);
-  s += "; then needs " + std::to_string(f.needed) + ", length " + std::to_string(f.length) + ", " +
-       kStepsBuckets[f.steps_left] + " steps left";
+  s += "; then needs " + std::to_string(f.needed) + (f.needed == kMaxNeeded ? "+" : "") + ", length " +
+       std::to_string(f.length) + (f.length == kMaxLengthFeature ? "+" : "") + ", " + kStepsBuckets[f.steps_left] +
+       " steps left";
   return s;
 }
 

@@ -22,12 +22,16 @@ struct ActionFeatures {
   int run = 0;          // length of the ball's run after insertion, capped at 4 (0 for skip)
   int pops = 0;         // pops if every pop succeeded, capped at 2
   bool splits = false;  // lands between two equal balls of another colour
-  int needed = 0;       // balls needed to clear the resulting line, capped at 15
-  int length = 0;       // the resulting line's length, capped at 15
+  int needed = 0;       // balls needed to clear the resulting line, capped at kMaxNeeded
+  int length = 0;       // the resulting line's length, capped at kMaxLengthFeature
   int steps_left = 0;   // after this step, bucketed 0..7
 };
 
-constexpr uint32_t kNumFeatureKeys = 2 * 4 * 5 * 3 * 2 * 16 * 16 * 8;
+// Lengths and needs are capped where the grading protocol (max_length 10)
+// stops telling them apart, so a table trained there also plays longer lines.
+constexpr int kMaxNeeded = 12;
+constexpr int kMaxLengthFeature = 10;
+constexpr uint32_t kNumFeatureKeys = 2 * 4 * 5 * 3 * 2 * (kMaxNeeded + 1) * (kMaxLengthFeature + 1) * 8;
 
 ActionFeatures action_features(const Line& line, int ball, int steps_left_after, int max_length, int action);
 uint32_t feature_key(const ActionFeatures& f);

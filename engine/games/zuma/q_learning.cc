@@ -13,7 +13,9 @@ Json TrainSettings::to_json() const {
 
 TrainSettings TrainSettings::from_json(const Json& j, TrainSettings s) {
   if (!j.is_object()) throw InputError("settings", "expected a JSON object");
-  for (const auto& [key, v] : j.items()) {
+  for (const auto& item : j.items()) {
+    const std::string key = item.key();
+    const Json& v = item.value();
     const std::string where = "settings." + key;
     auto real = [&](double lo, double hi) {
       if (!v.is_number() || v.get<double>() < lo || v.get<double>() > hi)

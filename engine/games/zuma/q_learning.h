@@ -40,6 +40,7 @@ class QLearner {
   bool finished() const { return done_ >= settings_.episodes; }
   double epsilon() const;
   const TrainSettings& settings() const { return settings_; }
+  const Scenario& scenario() const { return *scenario_; }
   // Mean training return (with exploration) per curve_every episodes.
   const std::vector<double>& curve() const { return curve_; }
   const QPolicy& policy() const { return *policy_; }

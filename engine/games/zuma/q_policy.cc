@@ -46,7 +46,7 @@ Json QPolicy::to_json() const {
   }
   return {{"format", kPolicyFormat},
           {"version", kPolicyVersion},
-          {"encoding", "zuma-features-v1 (engine/games/zuma/features.h)"},
+          {"encoding", kPolicyEncoding},
           {"info", info},
           {"entries", entries}};
 }
@@ -57,6 +57,9 @@ QPolicy QPolicy::from_json(const Json& j) {
     throw InputError("policy.format", std::string("expected \"") + kPolicyFormat + "\" (is this a Zuma Q-table?)");
   if (!j.contains("version") || j["version"] != kPolicyVersion)
     throw InputError("policy.version", "expected " + std::to_string(kPolicyVersion));
+  if (!j.contains("encoding") || j["encoding"] != kPolicyEncoding)
+    throw InputError("policy.encoding", std::string("expected \"") + kPolicyEncoding +
+                                            "\" (the table was made for another feature encoding)");
   if (!j.contains("entries") || !j["entries"].is_array())
     throw InputError("policy.entries", "expected a list of [key, q, visits]");
   QPolicy p;
@@ -73,8 +76,8 @@ QPolicy QPolicy::from_json(const Json& j) {
           where, "key " + std::to_string(key) + " is out of range (0.." + std::to_string(kNumFeatureKeys - 1) + ")");
     const double q = e[1].get<double>();
     if (!std::isfinite(q)) throw InputError(where, "the Q-value must be finite");
-    p.q[key] = float(q);
-    p.visits[key] = uint32_t(std::min<uint64_t>(e[2].get<uint64_t>(), 0xffffffffu));
+    p.q[size_t(key)] = float(q);
+    p.visits[size_t(key)] = uint32_t(std::min<uint64_t>(e[2].get<uint64_t>(), 0xffffffffu));
   }
   return p;
 }

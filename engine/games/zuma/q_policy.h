@@ -15,6 +15,8 @@ namespace pg::zuma {
 
 constexpr const char* kPolicyFormat = "rl-playground-zuma-qtable";
 constexpr int kPolicyVersion = 1;
+// Names the feature encoding (features.h): a table is only meaningful with its own.
+constexpr const char* kPolicyEncoding = "zuma-features-v2";
 
 struct QPolicy {
   std::vector<float> q = std::vector<float>(kNumFeatureKeys, 0.0f);

@@ -183,7 +183,7 @@ std::unique_ptr<State> ZumaGame::state_from_json(const Json& j) const {
   return std::make_unique<ZumaState>(scenario_, engine);
 }
 
-std::unique_ptr<Agent> ZumaGame::make_agent(std::string_view spec) const { return make_zuma_agent(spec); }
+std::unique_ptr<Agent> ZumaGame::make_agent(std::string_view spec) const { return make_zuma_agent(spec, *scenario_); }
 
 std::vector<AgentInfo> ZumaGame::agents() const { return zuma_agent_infos(); }
 

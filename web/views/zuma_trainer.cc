@@ -1,0 +1,59 @@
+#include "web/views/zuma_trainer.h"
+
+#include <chrono>
+
+namespace pg::web {
+
+ZumaTrainer& zuma_trainer() {
+  static ZumaTrainer trainer;
+  return trainer;
+}
+
+void ZumaTrainer::restart(const zuma::Scenario& scenario) {
+  learner = std::make_unique<zuma::QLearner>(scenario, settings);
+  episodes_per_second = 0;
+}
+
+bool ZumaTrainer::work(double budget_ms) {
+  if (!running || !learner || learner->finished()) {
+    running = running && learner && !learner->finished();
+    return false;
+  }
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const int64_t before = learner->episodes_done();
+  double elapsed_ms = 0;
+  while (elapsed_ms < budget_ms && !learner->finished()) {
+    learner->train(50);
+    elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  }
+  if (elapsed_ms > 0) {
+    const double rate = double(learner->episodes_done() - before) / (elapsed_ms / 1000.0);
+    episodes_per_second = episodes_per_second == 0 ? rate : 0.9 * episodes_per_second + 0.1 * rate;
+  }
+  if (learner->finished()) running = false;
+  return true;
+}
+
+Json ZumaTrainer::status() const {
+  Json j = {{"running", running},
+            {"episodes_done", learner ? learner->episodes_done() : 0},
+            {"episodes", settings.episodes},
+            {"episodes_per_second", episodes_per_second},
+            {"settings", settings.to_json()}};
+  j["epsilon"] = learner ? learner->epsilon() : settings.epsilon_start;
+  j["curve"] = learner ? Json(learner->curve()) : Json::array();
+  return j;
+}
+
+Json ZumaTrainer::policy_json() const {
+  if (!learner) return nullptr;
+  zuma::QPolicy p = learner->policy();
+  p.info = {{"trained_with", "the page's Train panel (tabular Q-learning)"},
+            {"settings", learner->settings().to_json()},
+            {"episodes_done", learner->episodes_done()},
+            {"learning_curve", learner->curve()}};
+  return p.to_json();
+}
+
+}  // namespace pg::web

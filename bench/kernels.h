@@ -25,11 +25,21 @@ KernelRun kalah_random_moves_generic(long games, uint64_t seed);
 // Greedy depth-5 decisions on positions from random games.
 KernelRun kalah_greedy5_decisions(long decisions, uint64_t seed);
 
+// Zuma under the grading protocol (50 steps, max length 10, new random
+// lines): uniformly random throws on the ZumaEngine value type, as training
+// and evaluation run them...
+KernelRun zuma_random_steps_fast(long games, uint64_t seed);
+// ...and the same through the generic State interface (the baseline).
+KernelRun zuma_random_steps_generic(long games, uint64_t seed);
+// The shipped Q-table's decisions (feature keys for all n+2 actions).
+KernelRun zuma_trained_decisions(long decisions, uint64_t seed);
+
 struct Kernel {
   std::string name;
   std::string unit;
   KernelRun (*run)(long, uint64_t);
-  long batch;  // a batch size that takes a few milliseconds
+  long batch;            // a batch size that takes a few milliseconds
+  std::string baseline;  // the kernel its ratio is taken against (listed before it)
 };
 const std::vector<Kernel>& kernels();
 

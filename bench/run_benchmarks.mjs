@@ -24,19 +24,30 @@ function table(rows) {
 }
 
 // --- engine kernels ----------------------------------------------------------
-console.log(`\n# Engine kernels (${seconds} s each; baseline: kalah_random_moves_generic, same process)\n`);
+console.log(`\n# Engine kernels (${seconds} s each; each kernel's ratio is against its game's generic-interface playouts, same process)\n`);
 const native = JSON.parse(execFileSync(path.join(root, 'build/native/bin/bench_harness_native'), ['--seconds', seconds]));
 const wasm = JSON.parse(execFileSync('node', [path.join(root, 'build/wasm/bin/bench_wasm.js'), '--seconds', seconds]));
-const rows = [['kernel', 'native/s', 'vs baseline', 'wasm/s', 'vs baseline', 'wasm/native', 'same result']];
+const rows = [['kernel', 'baseline', 'native/s', 'vs baseline', 'wasm/s', 'vs baseline', 'wasm/native', 'same result']];
 for (const n of native) {
   const w = wasm.find((k) => k.kernel === n.kernel);
-  rows.push([n.kernel, fmt(n.per_second), n.vs_baseline.toFixed(2) + 'x', fmt(w.per_second), w.vs_baseline.toFixed(2) + 'x',
+  rows.push([n.kernel, n.baseline, fmt(n.per_second), n.vs_baseline.toFixed(2) + 'x', fmt(w.per_second), w.vs_baseline.toFixed(2) + 'x',
              (w.per_second / n.per_second).toFixed(2), n.reference_checksum === w.reference_checksum ? 'yes' : 'NO']);
 }
 table(rows);
 const fast = native.find((k) => k.kernel === 'kalah_random_moves_fast');
 console.log(`\nKalah random moves natively: ${fmt(fast.per_second)}/s = ${(fast.per_second / 5.8e6).toFixed(2)}x ` +
             `the 5.8M/s the issue quotes for OpenSpiel's C++ Kalah on this machine kind (not measured here).`);
+
+// The course's engine, as written from the spec in Python (tools/zuma_reference.py), on this machine.
+const zumaFast = native.find((k) => k.kernel === 'zuma_random_steps_fast');
+try {
+  const out = execFileSync('python3', [path.join(root, 'tools/zuma_reference.py'), '--bench']).toString();
+  const python = Number(out.match(/([0-9.]+) random steps\/s/)[1]);
+  console.log(`Zuma random steps natively: ${fmt(zumaFast.per_second)}/s = ${(zumaFast.per_second / python).toFixed(0)}x ` +
+              `the Python reference engine's ${fmt(python)}/s measured just now (the issue quotes 157k/s for the course's).`);
+} catch (e) {
+  console.log(`Python reference engine not measured: ${e.message}`);
+}
 
 // Every file under dir, as paths relative to it (Node 18 has no recursive readdir).
 function listFiles(dir, prefix = '') {

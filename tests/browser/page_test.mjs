@@ -1,56 +1,12 @@
 // Browser tests: the built site served on loopback, driven by playwright-core
 // in Debian's Chromium (headless, software WebGL). Run: node --test tests/browser/
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startServer } from '../../scripts/serve.mjs';
-import { launchChromium } from './chromium.mjs';
+import { useSite, open, at, press, api, cli, artifacts, env } from './helpers.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const site = path.join(root, 'build/wasm/site');
-const cli = path.join(root, 'build/native/bin/playground');
-const artifacts = path.join(root, 'tests/browser/artifacts');
-
-let server, browser, base;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(site, 'index.html')), 'build the site first: build/wasm/site/index.html');
-  server = await startServer({ dir: site, port: 0 });
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await launchChromium();
-  fs.mkdirSync(artifacts, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-// Opens the page and collects console errors; returns { page, errors }.
-async function open(query = '') {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(base + query);
-  await page.evaluate(() => window.playground.ready);
-  return { page, errors };
-}
-
-// The state without `length` (how many steps are recorded, which grows while
-// stepping) and `result`: what must be identical when a step is revisited.
-const at = ({ length, result, ...rest }) => rest;
-
-// Presses a key and waits for the page to reach `step` (keys are handled at the next frame).
-async function press(page, key, step) {
-  await page.keyboard.press(key);
-  await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 5000 });
-}
-
-const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.playground[f](...a), [fn, args]);
+useSite();
 
 test('the page opens Kalah with greedy:5 against random, ready to step', async () => {
   const { page, errors } = await open();
@@ -222,14 +178,14 @@ test('a human plays by clicking a pit; the agent answers', async () => {
 });
 
 test('the page tells the user when WebGL2 is missing', async () => {
-  const page = await browser.newPage();
+  const page = await env.browser.newPage();
   await page.addInitScript(() => {
     const original = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
       return kind === 'webgl2' ? null : original.call(this, kind, ...rest);
     };
   });
-  await page.goto(base);
+  await page.goto(env.base);
   await assert.rejects(page.evaluate(() => window.playground.ready), /WebGL2/);
   assert.match(await page.textContent('#problem'), /WebGL2/);
   await page.close();

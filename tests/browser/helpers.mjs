@@ -1,0 +1,54 @@
+// Shared by the browser test files: the site served on loopback, Debian's
+// Chromium, and small helpers over window.playground.
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+import { launchChromium } from './chromium.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const site = path.join(root, 'build/wasm/site');
+export const cli = path.join(root, 'build/native/bin/playground');
+export const artifacts = path.join(root, 'tests/browser/artifacts');
+
+export const env = { server: null, browser: null, base: null };
+
+// Registers the suite's set-up and tear-down (call once per test file).
+export function useSite() {
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(site, 'index.html')), 'build the site first: build/wasm/site/index.html');
+    env.server = await startServer({ dir: site, port: 0 });
+    env.base = `http://127.0.0.1:${env.server.address().port}/`;
+    env.browser = await launchChromium();
+    fs.mkdirSync(artifacts, { recursive: true });
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.close();
+  });
+}
+
+// Opens the page and collects console errors; returns { page, errors }.
+export async function open(query = '') {
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(env.base + query);
+  await page.evaluate(() => window.playground.ready);
+  return { page, errors };
+}
+
+// The state without `length` (how many steps are recorded, which grows while
+// stepping) and `result`: what must be identical when a step is revisited.
+export const at = ({ length, result, ...rest }) => rest;
+
+// Presses a key and waits for the page to reach `step` (keys are handled at the next frame).
+export async function press(page, key, step) {
+  await page.keyboard.press(key);
+  await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 5000 });
+}
+
+export const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.playground[f](...a), [fn, args]);

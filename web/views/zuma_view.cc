@@ -200,7 +200,7 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   const ImVec2 tmax(origin.x + avail.x - margin, origin.y + board_h * 0.78f);
   track.build(tmin, tmax, scenario.max_length + 1);
   const float r = track.radius;
-  for (int i = 0; i < Track::kSamples; ++i) draw->AddLine(track.points[i], track.points[i + 1], kTrackColour, r * 2.5f);
+  draw->AddPolyline(track.points, Track::kSamples + 1, kTrackColour, ImDrawFlags_None, r * 2.5f);
   const ImVec2 hole = track.at(1.0f);
   draw->AddCircleFilled(hole, r * 1.4f, IM_COL32(20, 14, 10, 255), 28);
   centered_text(draw, ImVec2(hole.x, hole.y + r * 2.2f), text * 0.8f, IM_COL32(200, 160, 150, 255), "end");

@@ -7,7 +7,7 @@ namespace pg {
 Session::Session() {
   entry_ = &game_registry().front();
   auto game = entry_->create(Json::object());
-  episode_ = std::make_unique<Episode>(game, 1);
+  episode_ = std::make_unique<Episode>(game, game->default_seed());
   seat(game->default_agents());
 }
 
@@ -27,7 +27,7 @@ void Session::seat(const std::vector<std::string>& specs) {
 void Session::load(const std::string& name, const Json& options) {
   const GameEntry& entry = find_game(name);
   auto game = make_game(name, options);
-  auto episode = std::make_unique<Episode>(game, episode_->seed());
+  auto episode = std::make_unique<Episode>(game, game->default_seed());
   entry_ = &entry;
   episode_ = std::move(episode);
   seat(game->default_agents());

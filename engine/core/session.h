@@ -23,11 +23,11 @@ enum class StepResult {
 
 class Session {
  public:
-  // Opens the first registered game with its default agents and seed 1.
+  // Opens the first registered game with its default agents and seed.
   Session();
 
-  // Switches game (options as a JSON object); throws InputError and keeps the
-  // current game if the name or an option is bad.
+  // Switches game (options as a JSON object) and starts at its default seed;
+  // throws InputError and keeps the current game if the name or an option is bad.
   void load(const std::string& game, const Json& options = Json::object());
   // Seats agents by spec, one per player; throws InputError (nothing changes)
   // for a bad spec. Keeps the steps so far and drops the recorded future.

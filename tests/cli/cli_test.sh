@@ -57,4 +57,64 @@ check "play refuses a human" "flag --agents: the command line has no human playe
 
 out=$("$PG" list 2>&1)
 check "list shows the agents" "greedy:5" "$out"
+# Zuma: the homework's engine, its scenarios (JSON or the homework's Python dict), eval and train.
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+out=$("$PG" zuma show 2>&1); rc=$?
+check "zuma show exits 0" "0" "$rc"
+check "zuma show prints the seed's example line" "line  R B G G G Y B R B G Y Y" "$out"
+
+out=$("$PG" zuma replay --seed 42 --actions 1,2,-1 2>&1); rc=$?
+check "zuma replay exits 0" "0" "$rc"
+lines=$(printf '%s' "$out" | python3 -c 'import json,sys; t=json.load(sys.stdin); print(len(t["steps"]), all("line" in s["state"] for s in t["steps"]), t["seed"])')
+check "zuma replay's states have lines" "3 True 42" "$lines"
+
+out=$("$PG" zuma replay --actions 99 2>&1); rc=$?
+check "zuma bad action exits 2" "2" "$rc"
+check "zuma bad action names its position and the legal actions" \
+  "action 1 ('99'): '99' is not a legal action here (legal: -1,0,1,2,3,4,5,6,7,8,9,10,11,12)" "$out"
+
+out=$("$PG" zuma eval --agent greedy --episodes 200 --seed 1 --max-steps 50 --max-length 10 --random-lines 2>&1); rc=$?
+check "zuma eval exits 0" "0" "$rc"
+check "zuma eval describes the grading protocol" "max_steps 50, max_length 10, a new random line each episode" "$out"
+check "zuma eval prints the mean return" "greedy: mean return " "$out"
+check "zuma eval prints the interval" "95% interval" "$out"
+
+out=$("$PG" zuma eval --agent nope 2>&1); rc=$?
+check "zuma unknown agent exits 2" "2" "$rc"
+check "zuma unknown agent is named" "agent 'nope': unknown agent for zuma" "$out"
+
+out=$("$PG" zuma train --episodes 2000 --eval-episodes 100 --max-steps 50 --max-length 10 --random-lines \
+  --out "$TMP/p.json" 2>&1); rc=$?
+check "zuma train exits 0" "0" "$rc"
+check "zuma train says where it saved" "saved $TMP/p.json" "$out"
+policy=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["format"], type(p["info"]["score"]["mean"]).__name__, p["info"]["score"]["episodes"])' "$TMP/p.json" 2>&1)
+check "zuma train writes a Q-table with its score" "rl-playground-zuma-qtable float 100" "$policy"
+
+cat > "$TMP/example.py" <<'PY'
+{
+    'chosen_action_prob': {1: 0.6, 2: 0.7, 3: 0.5, 4: 0.9},
+    # 'chosen_action_prob': {1: 1, 2: 1, 3: 1, 4: 1},
+    'next_color_dist': {1: 0.1, 2: 0.6, 3: 0.15, 4: 0.15},
+    # 'next_color_dist': {1: 0.25, 2: 0.25, 3: 0.25, 4: 0.25},
+    'color_pop_prob': {1: 0.6, 2: 0.7, 3: 0.4, 4: 0.9},
+    'color_pop_reward': {'3_pop': {1: 3, 2: 1, 3: 2, 4: 2},
+                        'extra_pop': {1: 1, 2: 2, 3: 3, 4: 1}},
+    'color_not_finished_punishment': {1: 2, 2: 3, 3: 5, 4: 1},
+    'finished_reward': 150,
+    'seed': 42}
+PY
+out=$("$PG" zuma show --scenario "$TMP/example.py" 2>&1); rc=$?
+check "zuma scenario file as a Python dict exits 0" "0" "$rc"
+check "zuma scenario file as a Python dict keeps the example line" "line  R B G G G Y B R B G Y Y" "$out"
+
+sed 's/3: 0.15, 4: 0.15}/3: 0.15, 4: 0.05}/' "$TMP/example.py" > "$TMP/bad.py"
+out=$("$PG" zuma show --scenario "$TMP/bad.py" 2>&1); rc=$?
+check "zuma bad scenario file exits 2" "2" "$rc"
+check "zuma bad scenario file names next_color_dist" "model.next_color_dist: the probabilities add up to 0.9" "$out"
+
+out=$("$PG" zuma show --max-steps 0 2>&1); rc=$?
+check "zuma --max-steps 0 exits 2" "2" "$rc"
+check "zuma --max-steps 0 names the option" "option 'max_steps'" "$out"
 exit $fail

@@ -66,7 +66,7 @@ int list_games() {
 int show(const GameEntry& entry, const Args& args) {
   args.check_known({"seed"}, entry.options);
   const auto game = entry.create(args.game_options(entry.options));
-  const auto state = game->initial_state(args.get_seed("seed", 1));
+  const auto state = game->initial_state(args.get_seed("seed", game->default_seed()));
   std::cout << game->title() << "\n" << state->to_text() << state->to_json().dump() << "\n";
   return 0;
 }
@@ -75,7 +75,8 @@ int replay(const GameEntry& entry, const Args& args) {
   args.check_known({"seed", "actions"}, entry.options);
   if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
   const auto game = entry.create(args.game_options(entry.options));
-  const Episode episode = replay_actions(game, args.get_seed("seed", 1), split_list(args.get("actions")));
+  const Episode episode =
+      replay_actions(game, args.get_seed("seed", game->default_seed()), split_list(args.get("actions")));
   std::cout << episode.to_trace().dump(2) << "\n";
   return 0;
 }
@@ -85,7 +86,7 @@ int play(const GameEntry& entry, const Args& args) {
   const auto game = entry.create(args.game_options(entry.options));
   Session session;
   session.load(entry.name, game->options());
-  session.reset(args.get_seed("seed", 1));
+  session.reset(args.get_seed("seed", game->default_seed()));
   if (args.has("agents")) session.set_agents(split_list(args.get("agents")));
   for (const auto& spec : session.agent_specs())
     if (spec == "human") throw InputError("flag --agents", "the command line has no human player");

@@ -122,9 +122,9 @@ double ZumaEngine::submit(int action, StepLog* log) {
 
 void ZumaEngine::reset(bool new_line, ResetLog* log) {
   if (new_line) {
-    const int length = rng_.randint(1, scenario_->max_length);
+    const int length = int(rng_.randint(1, scenario_->max_length));
     line_ = Line{};
-    for (int i = 0; i < length; ++i) line_.insert(line_.size, rng_.randint(1, kNumColours));
+    for (int i = 0; i < length; ++i) line_.insert(line_.size, int(rng_.randint(1, kNumColours)));
     if (log) {
       log->length = length;
       log->colours = line_.colours();

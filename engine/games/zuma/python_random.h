@@ -29,8 +29,8 @@ class PythonRandom {
   uint32_t getrandbits(int k) { return k == 0 ? 0u : next32() >> (32 - k); }
   // _randbelow(n), n >= 1: rejection sampling on bit_length(n) bits.
   uint32_t randbelow(uint32_t n);
-  // randint(a, b) = a + _randbelow(b - a + 1).
-  int randint(int a, int b) { return a + int(randbelow(uint32_t(b - a + 1))); }
+  // randint(a, b) = a + _randbelow(b - a + 1), for ranges of up to 2^32 - 1 values.
+  int64_t randint(int64_t a, int64_t b) { return a + int64_t(randbelow(uint32_t(b - a + 1))); }
 
   uint64_t seed() const { return seed_; }
   // How many 32-bit outputs were drawn since seeding: with the seed it fixes

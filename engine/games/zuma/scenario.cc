@@ -17,6 +17,12 @@ std::string fmt(double v) {
   return out.str();
 }
 
+// A value in an error message: short, and safe whatever bytes it holds.
+std::string shown(const Json& v) {
+  std::string text = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+}
+
 const Json& field(const Json& object, const std::string& key, const std::string& where) {
   if (!object.contains(key)) throw InputError(where, "missing key '" + key + "'");
   return object[key];
@@ -35,7 +41,7 @@ void reject_unknown(const Json& object, const std::vector<std::string>& known, c
 }
 
 double number(const Json& v, const std::string& where) {
-  if (!v.is_number()) throw InputError(where, "expected a number, got " + v.dump());
+  if (!v.is_number()) throw InputError(where, "expected a number, got " + shown(v));
   const double d = v.get<double>();
   if (!std::isfinite(d)) throw InputError(where, "expected a finite number");
   return d;
@@ -48,7 +54,7 @@ int colour_key(const std::string& key, const std::string& where) {
 
 // A dict with one number per colour, all four present.
 PerColour per_colour(const Json& j, const std::string& where, bool probabilities) {
-  if (!j.is_object()) throw InputError(where, "expected a dict from colour to number, got " + j.dump());
+  if (!j.is_object()) throw InputError(where, "expected a dict from colour to number, got " + shown(j));
   PerColour out{};
   std::array<bool, kNumColours + 1> seen{};
   for (const auto& [key, value] : j.items()) {
@@ -100,7 +106,7 @@ Model model_from_json(const Json& j, const std::string& where) {
   const std::string dist_where = where + ".next_color_dist";
   const Json& dist = field(j, "next_color_dist", where);
   if (!dist.is_object() || dist.empty())
-    throw InputError(dist_where, "expected a dict from colour to probability, got " + dist.dump());
+    throw InputError(dist_where, "expected a dict from colour to probability, got " + shown(dist));
   // The homework adds the probabilities left to right and demands exactly 1.0.
   double sum = 0.0;
   for (const auto& [key, value] : dist.items()) {
@@ -125,7 +131,7 @@ Model model_from_json(const Json& j, const std::string& where) {
       per_colour(field(j, "color_not_finished_punishment", where), where + ".color_not_finished_punishment", false);
   m.finished_reward = number(field(j, "finished_reward", where), where + ".finished_reward");
   const Json& seed = field(j, "seed", where);
-  if (!seed.is_number_integer()) throw InputError(where + ".seed", "expected an integer, got " + seed.dump());
+  if (!seed.is_number_integer()) throw InputError(where + ".seed", "expected an integer, got " + shown(seed));
   m.seed = seed.get<int64_t>();
   return m;
 }
@@ -137,12 +143,12 @@ Scenario scenario_from_json(const Json& j) {
   const Json& steps = field(j, "max_steps", "scenario");
   if (!steps.is_number_integer() || steps.get<long long>() < 1 || steps.get<long long>() > kMaxSteps)
     throw InputError("scenario.max_steps",
-                     "expected an integer from 1 to " + std::to_string(kMaxSteps) + ", got " + steps.dump());
+                     "expected an integer from 1 to " + std::to_string(kMaxSteps) + ", got " + shown(steps));
   s.max_steps = steps.get<int>();
   const Json& length = field(j, "max_length", "scenario");
   if (!length.is_number_integer() || length.get<long long>() < 1 || length.get<long long>() > kMaxLength)
     throw InputError("scenario.max_length",
-                     "expected an integer from 1 to " + std::to_string(kMaxLength) + ", got " + length.dump());
+                     "expected an integer from 1 to " + std::to_string(kMaxLength) + ", got " + shown(length));
   s.max_length = length.get<int>();
   const Json& line = field(j, "line", "scenario");
   if (!line.is_array()) throw InputError("scenario.line", "expected a list of colours (1..4)");
@@ -150,7 +156,7 @@ Scenario scenario_from_json(const Json& j) {
     const Json& c = line[i];
     if (!c.is_number_integer() || c.get<long long>() < 1 || c.get<long long>() > kNumColours)
       throw InputError("scenario.line[" + std::to_string(i) + "]",
-                       "unknown colour " + c.dump() + " (colours are 1 red, 2 blue, 3 green, 4 yellow)");
+                       "unknown colour " + shown(c) + " (colours are 1 red, 2 blue, 3 green, 4 yellow)");
     s.line.push_back(c.get<int>());
   }
   if (int(s.line.size()) > s.max_length)

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "engine/core/episode.h"
 #include "engine/core/error.h"
 #include "engine/games/zuma/agents.h"
 
@@ -135,6 +136,11 @@ Json ZumaState::to_json() const {
           {"rng", {{"seed", engine_.rng().seed()}, {"draws", engine_.rng().draws()}}}};
 }
 
+uint64_t ZumaGame::default_seed() const {
+  const uint64_t seed = PythonRandom::abs_seed(scenario_->model.seed);
+  return seed <= kMaxSeed ? seed : 1;  // larger seeds are given explicitly
+}
+
 Json ZumaGame::options() const { return {{"scenario", to_json(*scenario_)}}; }
 
 std::unique_ptr<State> ZumaGame::initial_state(uint64_t seed) const {
@@ -160,7 +166,7 @@ std::unique_ptr<State> ZumaGame::state_from_json(const Json& j) const {
   std::vector<int> colours;
   for (size_t i = 0; i < j["line"].size(); ++i) {
     const Json& c = j["line"][i];
-    if (!c.is_number_integer() || c.get<int>() < 1 || c.get<int>() > kNumColours)
+    if (!c.is_number_integer() || c.get<long long>() < 1 || c.get<long long>() > kNumColours)
       throw InputError("state.line[" + std::to_string(i) + "]", "expected a colour from 1 to 4");
     colours.push_back(c.get<int>());
   }
@@ -228,8 +234,8 @@ Scenario scenario_from_options(const Json& options) {
     for (const auto& [key, value] : overrides.items()) j[key] = value;
     // With random lines the starting line is never played: cut it to fit a
     // smaller max_length (the grading protocol's 10) instead of rejecting it.
-    if (j.value("random_lines", false) && !overrides.contains("line") && j["max_length"].is_number_integer() &&
-        j["line"].size() > j["max_length"].get<size_t>())
+    if (j["random_lines"].is_boolean() && j["random_lines"].get<bool>() && !overrides.contains("line") &&
+        j["max_length"].is_number_integer() && j["line"].size() > j["max_length"].get<size_t>())
       j["line"].erase(j["line"].begin() + j["max_length"].get<long>(), j["line"].end());
     if (overrides.contains("line") && overrides["line"].is_string()) j["line"] = parse_line(overrides["line"]);
     try {

@@ -50,6 +50,7 @@ class ZumaGame : public Game {
   std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
   std::vector<AgentInfo> agents() const override;
   std::vector<std::string> default_agents() const override { return {"trained"}; }
+  uint64_t default_seed() const override;
 
  private:
   std::shared_ptr<const Scenario> scenario_;

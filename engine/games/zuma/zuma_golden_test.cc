@@ -43,7 +43,7 @@ TEST(ZumaGolden, PythonRandomStreams) {
         const auto seq = call["seq"].get<std::vector<int>>();
         EXPECT_EQ(seq[rng.randbelow(uint32_t(seq.size()))], call["result"].get<int>());
       } else if (op == "randint") {
-        EXPECT_EQ(rng.randint(call["a"].get<int>(), call["b"].get<int>()), call["result"].get<int>());
+        EXPECT_EQ(rng.randint(call["a"].get<int64_t>(), call["b"].get<int64_t>()), call["result"].get<int64_t>());
       } else {
         ADD_FAILURE() << "unknown op " << op;
       }

@@ -234,8 +234,9 @@ Scenario scenario_from_options(const Json& options) {
     for (const auto& [key, value] : overrides.items()) j[key] = value;
     // With random lines the starting line is never played: cut it to fit a
     // smaller max_length (the grading protocol's 10) instead of rejecting it.
-    if (j["random_lines"].is_boolean() && j["random_lines"].get<bool>() && !overrides.contains("line") &&
-        j["max_length"].is_number_integer() && j["line"].size() > j["max_length"].get<size_t>())
+    if (j.contains("random_lines") && j["random_lines"].is_boolean() && j["random_lines"].get<bool>() &&
+        !overrides.contains("line") && j["max_length"].is_number_integer() &&
+        j["line"].size() > j["max_length"].get<size_t>())
       j["line"].erase(j["line"].begin() + j["max_length"].get<long>(), j["line"].end());
     if (overrides.contains("line") && overrides["line"].is_string()) j["line"] = parse_line(overrides["line"]);
     try {

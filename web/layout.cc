@@ -75,6 +75,7 @@ void App::draw(double now) {
     place({{left + mid, top}, {right, h}}, force);
     if (panels.inspector) inspector_panel(*this);
   }
+  busy = false;  // the view sets it again while it works across frames
   view_->extra_windows(*this);
   messages_window(*this);
   help_window(*this);

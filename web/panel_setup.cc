@@ -29,6 +29,7 @@ void setup_panel(App& app) {
     Json options = s.game().options();
     bool changed = false;
     for (const auto& o : s.entry().options) {
+      if (!options.contains(o.name)) continue;  // e.g. Zuma's overrides, folded into its scenario
       Json& v = options[o.name];
       if (v.is_boolean()) {
         bool b = v.get<bool>();
@@ -37,6 +38,8 @@ void setup_panel(App& app) {
         int i = v.get<int>();
         ImGui::SetNextItemWidth(110);
         if (ImGui::InputInt(o.name.c_str(), &i)) v = i, changed = true;
+      } else {
+        ImGui::TextDisabled("%s: edited in its own window (below)", o.name.c_str());
       }
       help_marker(o.help.c_str());
     }

@@ -16,7 +16,7 @@
 namespace pg::web {
 
 void ZumaView::extra_windows(App& app) {
-  // Training goes on while the windows are closed or another game is shown.
+  // Training goes on while its window is closed (it pauses while another game is open).
   app.busy = zuma_trainer().work(12.0) || zuma_trainer().running;
   if (app.embed) return;
   if (show_scenario_window_) scenario_window(app);

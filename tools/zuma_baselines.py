@@ -7,6 +7,7 @@ each episode, one random stream throughout. It is an independent check of the
 figures `playground zuma eval` prints (which seeds episode i with S+i instead):
 
     python3 tools/zuma_baselines.py --agent greedy --episodes 20000
+    python3 tools/zuma_baselines.py --agent greedy:leftmost --episodes 20000
     python3 tools/zuma_baselines.py --agent random --episodes 20000
 """
 
@@ -21,9 +22,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import zuma_reference  # noqa: E402
 
 
-def longest_run_gap(line, ball):
-    """The leftmost gap where the ball makes the longest run of its colour."""
-    best, best_run = 0, 0
+def longest_run_gaps(line, ball):
+    """The gaps where the ball makes the longest run of its colour ([0] if it matches nothing)."""
+    gaps, best_run = [], 0
     for gap in range(len(line) + 1):
         left = 0
         while gap - left - 1 >= 0 and line[gap - left - 1] == ball:
@@ -31,14 +32,17 @@ def longest_run_gap(line, ball):
         right = 0
         while gap + right < len(line) and line[gap + right] == ball:
             right += 1
-        if left + right + 1 > best_run:
-            best, best_run = gap, left + right + 1
-    return best
+        run = left + right + 1
+        if run > best_run:
+            gaps, best_run = [], run
+        if run == best_run:
+            gaps.append(gap)
+    return gaps if best_run > 1 else [0]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--agent", choices=["greedy", "random"], default="greedy")
+    parser.add_argument("--agent", choices=["greedy", "greedy:leftmost", "random"], default="greedy")
     parser.add_argument("--episodes", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=42, help="the game's random.seed")
     args = parser.parse_args()
@@ -53,8 +57,9 @@ def main():
         game.reset(new_line=True)
         game.ensure_ball()
         while not game.done:
-            if args.agent == "greedy":
-                action = longest_run_gap(game.line, game.current_ball)
+            if args.agent.startswith("greedy"):
+                gaps = longest_run_gaps(game.line, game.current_ball)
+                action = gaps[0] if args.agent == "greedy:leftmost" else chooser.choice(gaps)
             else:
                 action = chooser.randint(-1, len(game.line))
             game.step(action)

@@ -36,6 +36,16 @@ usage:
         a round robin like the seed's tables: each cell is the row agent's
         wins / draws in percent when it moves first against the column agent
 
+  playground zuma eval [--agent A] [--episodes N] [--seed S] [options]
+        the mean return of an agent with its 95% interval (episode i uses seed
+        S+i); the homework's grading protocol is --max-steps 50 --max-length 10
+        --random-lines (or --scenario grading)
+  playground zuma train --out FILE [--episodes N] [--alpha A] [--epsilon-start E]
+        [--epsilon-end E] [--gamma G] [--seed S] [--curve-every N]
+        [--eval-episodes N] [--eval-seed S] [options]
+        model-free Q-learning through the homework's interface; saves the table
+        with its settings, learning curve and measured score
+
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
@@ -45,6 +55,8 @@ examples:
   playground mancala match --first greedy:5 --second random --games 1000 --seed 1
   playground mancala replay --seed 7 --actions 3,6,1
   playground mancala table --agents random,heuristic,greedy:1,greedy:5 --games 100
+  playground zuma eval --agent trained --episodes 50000 --scenario grading
+  playground zuma show --scenario my_model.py      (a file: JSON or the homework's Python dict)
 )";
 }
 

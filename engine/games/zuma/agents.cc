@@ -45,27 +45,40 @@ Decision UniformAgent::decide(const State& state, Rng& rng) {
   return d;
 }
 
-int LongestRunAgent::choose(const ZumaEngine& engine, Rng& /*deterministic*/) {
-  const Line& line = engine.line();
-  int best = 0, best_run = 0;
+std::vector<int> LongestRunAgent::best_gaps(const Line& line, int ball, int& best_run) {
+  std::vector<int> gaps;
+  best_run = 0;
   for (int gap = 0; gap <= line.size; ++gap) {
-    const int run = run_made(line, engine.ball(), gap);
+    const int run = run_made(line, ball, gap);
     if (run > best_run) {
-      best = gap;
       best_run = run;
+      gaps.clear();
     }
+    if (run == best_run) gaps.push_back(gap);
   }
-  return best;
+  if (best_run == 1) gaps = {0};  // no neighbour matches: the front
+  return gaps;
+}
+
+int LongestRunAgent::choose(const ZumaEngine& engine, Rng& rng) {
+  int run = 0;
+  const std::vector<int> gaps = best_gaps(engine.line(), engine.ball(), run);
+  return leftmost_ ? gaps.front() : gaps[rng.below(uint32_t(gaps.size()))];
 }
 
 Decision LongestRunAgent::decide(const State& state, Rng& rng) {
   const ZumaEngine& engine = zuma_state(state).engine();
   std::vector<double> scores = {0.0};
   for (int gap = 0; gap <= engine.line().size; ++gap) scores.push_back(run_made(engine.line(), engine.ball(), gap));
-  const int chosen = choose(engine, rng);
-  Decision d = pick(engine, chosen, scores, "run length made");
-  d.note = "makes a run of " + std::to_string(int(scores[size_t(chosen + 1)])) + " " + colour_name(engine.ball()) +
-           " (leftmost of the longest)";
+  int run = 0;
+  std::vector<int> gaps = best_gaps(engine.line(), engine.ball(), run);
+  if (leftmost_) gaps.resize(1);
+  Decision d = pick(engine, choose(engine, rng), scores, "run length made");
+  d.probabilities.assign(d.actions.size(), 0.0);
+  for (int g : gaps) d.probabilities[size_t(g + 1)] = 1.0 / double(gaps.size());
+  d.note = run == 1 ? std::string("no neighbour is ") + colour_name(engine.ball()) + ": the front"
+                    : "makes a run of " + std::to_string(run) + " " + colour_name(engine.ball()) +
+                          (gaps.size() > 1 ? " at " + std::to_string(gaps.size()) + " gaps (one drawn)" : "");
   return d;
 }
 
@@ -198,8 +211,9 @@ std::string default_policy_name(const Scenario& scenario) {
 std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& scenario) {
   const auto [name, arg] = split_spec(spec);
   if (name == "greedy") {
-    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'greedy' takes no parameter");
-    return std::make_unique<LongestRunAgent>();
+    if (!arg.empty() && arg != "leftmost")
+      throw InputError("agent '" + std::string(spec) + "'", "'greedy' takes no parameter but 'leftmost'");
+    return std::make_unique<LongestRunAgent>(arg == "leftmost");
   }
   if (name == "expectimax")
     return std::make_unique<ExpectimaxAgent>(arg.empty() ? 1
@@ -223,7 +237,10 @@ std::vector<AgentInfo> zuma_agent_infos() {
   return {{"trained",
            "model-free Q-learning on rule features, greedy on its Q-values: the shipped table trained on this "
            "scenario (policies/zuma/), else the one trained under the grading protocol"},
-          {"greedy", "inserts where the ball makes the longest run of its colour (leftmost); never skips"},
+          {"greedy",
+           "inserts where the ball makes the longest run of its colour (tied gaps share the probability; no match: "
+           "the front); never skips"},
+          {"greedy:leftmost", "the same, always the first of the tied gaps"},
           {"expectimax:1", "knows the model: expected reward over every chance outcome, 1 to 3 throws ahead"}};
 }
 

@@ -26,13 +26,21 @@ class UniformAgent : public ZumaAgent {
   int choose(const ZumaEngine& engine, Rng& rng) override { return int(rng.below(uint32_t(engine.num_actions()))) - 1; }
 };
 
-// Inserts where the ball makes the longest run of its colour (the leftmost
-// such gap); never skips. The homework's usual first baseline.
+// Inserts where the ball makes the longest run of its colour; never skips.
+// The gaps that tie for the longest run share the probability (one is drawn
+// with the decision's seed); a ball that matches no neighbour goes to the
+// front. `leftmost` takes the first of the tied gaps instead.
 class LongestRunAgent : public ZumaAgent {
  public:
-  std::string spec() const override { return "greedy"; }
+  explicit LongestRunAgent(bool leftmost = false) : leftmost_(leftmost) {}
+  std::string spec() const override { return leftmost_ ? "greedy:leftmost" : "greedy"; }
   Decision decide(const State& state, Rng& rng) override;
   int choose(const ZumaEngine& engine, Rng& rng) override;
+  // The gaps making the longest run, and its length.
+  static std::vector<int> best_gaps(const Line& line, int ball, int& run);
+
+ private:
+  bool leftmost_;
 };
 
 // Knows the model: expectimax over every chance outcome (where the throw

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -542,8 +543,28 @@ TEST(ZumaAgents, GreedyPicksTheLeftmostGapMakingTheLongestRun) {
     const Scenario s = forced(c.line, c.ball);
     const ZumaEngine engine = engine_at(s, c.line, c.ball);
     Rng rng(1);
-    EXPECT_EQ(LongestRunAgent().choose(engine, rng), c.expected) << c.line << " + " << c.ball;
+    EXPECT_EQ(LongestRunAgent(/*leftmost=*/true).choose(engine, rng), c.expected) << c.line << " + " << c.ball;
   }
+}
+
+TEST(ZumaAgents, GreedySharesItsProbabilityOverTheTiedGapsAndSendsANonMatchToTheFront) {
+  // "RBBY" + B: gaps 1, 2 and 3 all make a blue run of three.
+  const ZumaGame game(forced("RBBY", 'B'));
+  const auto state = game.initial_state(1);
+  std::set<int> drawn;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    Rng rng(seed);
+    const Decision d = make_zuma_agent("greedy", game.scenario())->decide(*state, rng);
+    EXPECT_EQ(d.probabilities, (std::vector<double>{0, 0, 1.0 / 3, 1.0 / 3, 1.0 / 3, 0}));
+    drawn.insert(d.chosen);
+  }
+  EXPECT_EQ(drawn, (std::set<int>{1, 2, 3}));
+  // "RGY" + B: no neighbour matches, so the front.
+  const ZumaGame other(forced("RGY", 'B'));
+  Rng rng(3);
+  const Decision d = make_zuma_agent("greedy", other.scenario())->decide(*other.initial_state(1), rng);
+  EXPECT_EQ(d.chosen, 0);
+  EXPECT_EQ(d.probabilities[1], 1.0);
 }
 
 TEST(ZumaAgents, ExpectimaxPrefersASurePop) {

@@ -89,7 +89,9 @@ void curve_plot(const std::vector<double>& curve, int64_t block, double referenc
   const float ry = to_y(reference);
   for (float x = p0.x + pad; x < p0.x + size.x - pad; x += 8)
     draw->AddLine(ImVec2(x, ry), ImVec2(x + 4, ry), IM_COL32(240, 200, 90, 200), 1.5f);
-  draw->AddText(ImVec2(p0.x + pad, ry - 16), IM_COL32(240, 200, 90, 255), reference_label);
+  const ImVec2 label_size = ImGui::CalcTextSize(reference_label);
+  draw->AddText(ImVec2(p0.x + size.x - pad - label_size.x, std::min(ry + 3, p0.y + size.y - 2 * label_size.y - 4)),
+                IM_COL32(240, 200, 90, 255), reference_label);
   for (size_t i = 1; i < curve.size(); ++i)
     draw->AddLine(ImVec2(to_x(i - 1), to_y(curve[i - 1])), ImVec2(to_x(i), to_y(curve[i])), player_colour(0), 2.0f);
   char buf[96];
@@ -100,7 +102,9 @@ void curve_plot(const std::vector<double>& curve, int64_t block, double referenc
   std::snprintf(buf, sizeof buf, "last %+.1f (episodes %lld..%lld)", curve.back(),
                 static_cast<long long>(block * int64_t(curve.size() - 1)),
                 static_cast<long long>(block * int64_t(curve.size())));
-  draw->AddText(ImVec2(p0.x + size.x * 0.45f, p0.y + 2), IM_COL32(220, 220, 220, 255), buf);
+  const ImVec2 last_size = ImGui::CalcTextSize(buf);
+  draw->AddText(ImVec2(p0.x + size.x - pad - last_size.x, p0.y + size.y - last_size.y - 2),
+                IM_COL32(220, 220, 220, 255), buf);
   if (ImGui::IsItemHovered()) {
     const float fx = (ImGui::GetIO().MousePos.x - p0.x - pad) / (size.x - 2 * pad);
     const size_t i = size_t(std::clamp(fx, 0.0f, 1.0f) * float(curve.size() - 1) + 0.5f);

@@ -1,5 +1,6 @@
-// The benchmark kernels under Google Benchmark (native only). The first is
-// the baseline; compare items_per_second against it.
+// The benchmark kernels under Google Benchmark (native only). Each game's
+// fast path comes first; compare items_per_second against it (the ratios are
+// printed by bench/run_benchmarks.mjs from the plain harness).
 #include <benchmark/benchmark.h>
 
 #include "bench/kernels.h"

@@ -34,7 +34,7 @@ KernelRun kalah_random_moves_fast(long games, uint64_t seed) {
       b.sow(mancala::nth_legal(mask, rng.below(uint32_t(mancala::legal_count(mask)))), rules);
       ++run.items;
     }
-    run.checksum = run.checksum * 31 + uint64_t(b.store(0));
+    run.checksum = run.checksum * 31 + uint64_t(b.outcome() + 1);
   }
   return run;
 }
@@ -43,16 +43,35 @@ KernelRun kalah_random_moves_generic(long games, uint64_t seed) {
   const auto game = make_game("mancala");
   Rng rng(seed);
   KernelRun run;
+  std::vector<Action> legal;
   for (long g = 0; g < games; ++g) {
     std::unique_ptr<State> state = game->initial_state(seed);
+    double first_return = 0;
+    while (!state->is_terminal()) {
+      state->legal_actions(legal);
+      first_return += state->apply(legal[rng.below(uint32_t(legal.size()))])[0];
+      ++run.items;
+    }
+    run.checksum = run.checksum * 31 + uint64_t(int(first_return) + 1);
+  }
+  return run;
+}
+
+KernelRun kalah_random_moves_recorded(long games, uint64_t seed) {
+  const auto game = make_game("mancala");
+  Rng rng(seed);
+  KernelRun run;
+  for (long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game->initial_state(seed);
+    double first_return = 0;
     while (!state->is_terminal()) {
       const auto legal = state->legal_actions();
       auto next = state->clone();
-      next->apply(legal[rng.below(uint32_t(legal.size()))]);
+      first_return += next->apply_with_details(legal[rng.below(uint32_t(legal.size()))]).rewards[0];
       state = std::move(next);
       ++run.items;
     }
-    run.checksum = run.checksum * 31 + uint64_t(state->to_json()["board"][6].get<int>());
+    run.checksum = run.checksum * 31 + uint64_t(int(first_return) + 1);
   }
   return run;
 }
@@ -73,6 +92,8 @@ KernelRun kalah_greedy5_decisions(long decisions, uint64_t seed) {
   return run;
 }
 
+// One engine for all games, a new random line per game: as the Q-learner
+// trains (engine/games/zuma/q_learning.cc).
 KernelRun zuma_random_steps_fast(long games, uint64_t seed) {
   const zuma::Scenario& scenario = grading();
   zuma::ZumaEngine engine(scenario, seed);
@@ -90,7 +111,44 @@ KernelRun zuma_random_steps_fast(long games, uint64_t seed) {
   return run;
 }
 
+// Game g is the page's episode with seed `seed + g`: a freshly seeded engine
+// each game, as the CLI's eval and the page run them.
+KernelRun zuma_random_steps_seeded(long games, uint64_t seed) {
+  const zuma::Scenario& scenario = grading();
+  Rng rng(seed);
+  KernelRun run;
+  for (long g = 0; g < games; ++g) {
+    zuma::ZumaEngine engine(scenario, seed + uint64_t(g));
+    engine.reset(true);
+    engine.ensure_ball();
+    while (!engine.done()) {
+      engine.submit(int(rng.below(uint32_t(engine.num_actions()))) - 1);
+      ++run.items;
+    }
+    run.checksum = run.checksum * 31 + uint64_t(int64_t(engine.total_reward()));
+  }
+  return run;
+}
+
 KernelRun zuma_random_steps_generic(long games, uint64_t seed) {
+  const zuma::ZumaGame game(grading());
+  Rng rng(seed);
+  KernelRun run;
+  std::vector<Action> legal;
+  for (long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game.initial_state(seed + uint64_t(g));
+    double total = 0;
+    while (!state->is_terminal()) {
+      state->legal_actions(legal);
+      total += state->apply(legal[rng.below(uint32_t(legal.size()))])[0];
+      ++run.items;
+    }
+    run.checksum = run.checksum * 31 + uint64_t(int64_t(total));
+  }
+  return run;
+}
+
+KernelRun zuma_random_steps_recorded(long games, uint64_t seed) {
   const zuma::ZumaGame game(grading());
   Rng rng(seed);
   KernelRun run;
@@ -100,7 +158,7 @@ KernelRun zuma_random_steps_generic(long games, uint64_t seed) {
     while (!state->is_terminal()) {
       const auto legal = state->legal_actions();
       auto next = state->clone();
-      total += next->apply(legal[rng.below(uint32_t(legal.size()))]).rewards[0];
+      total += next->apply_with_details(legal[rng.below(uint32_t(legal.size()))]).rewards[0];
       state = std::move(next);
       ++run.items;
     }
@@ -131,12 +189,19 @@ KernelRun zuma_trained_decisions(long decisions, uint64_t seed) {
 
 const std::vector<Kernel>& kernels() {
   static const std::vector<Kernel> all = {
-      {"kalah_random_moves_generic", "moves", kalah_random_moves_generic, 2000, "kalah_random_moves_generic"},
-      {"kalah_random_moves_fast", "moves", kalah_random_moves_fast, 20000, "kalah_random_moves_generic"},
-      {"kalah_greedy5_decisions", "decisions", kalah_greedy5_decisions, 200, "kalah_random_moves_generic"},
-      {"zuma_random_steps_generic", "steps", zuma_random_steps_generic, 200, "zuma_random_steps_generic"},
-      {"zuma_random_steps_fast", "steps", zuma_random_steps_fast, 5000, "zuma_random_steps_generic"},
-      {"zuma_trained_decisions", "decisions", zuma_trained_decisions, 20000, "zuma_random_steps_generic"},
+      {"kalah_random_moves_fast", "moves", kalah_random_moves_fast, 20000, "kalah_random_moves_fast", ""},
+      {"kalah_random_moves_generic", "moves", kalah_random_moves_generic, 20000, "kalah_random_moves_fast",
+       "kalah_random_moves_fast"},
+      {"kalah_random_moves_recorded", "moves", kalah_random_moves_recorded, 1000, "kalah_random_moves_fast",
+       "kalah_random_moves_fast"},
+      {"kalah_greedy5_decisions", "decisions", kalah_greedy5_decisions, 200, "kalah_random_moves_fast", ""},
+      {"zuma_random_steps_fast", "steps", zuma_random_steps_fast, 5000, "zuma_random_steps_fast", ""},
+      {"zuma_random_steps_seeded", "steps", zuma_random_steps_seeded, 5000, "zuma_random_steps_fast", ""},
+      {"zuma_random_steps_generic", "steps", zuma_random_steps_generic, 5000, "zuma_random_steps_fast",
+       "zuma_random_steps_seeded"},
+      {"zuma_random_steps_recorded", "steps", zuma_random_steps_recorded, 200, "zuma_random_steps_fast",
+       "zuma_random_steps_seeded"},
+      {"zuma_trained_decisions", "decisions", zuma_trained_decisions, 20000, "zuma_random_steps_fast", ""},
   };
   return all;
 }

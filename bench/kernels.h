@@ -15,22 +15,30 @@ struct KernelRun {
 };
 
 // Uniformly random Kalah moves on the plain Board value type (the fast path
-// that search and training use): `games` whole games.
+// that search uses): `games` whole games. The baseline of the Kalah kernels.
 KernelRun kalah_random_moves_fast(long games, uint64_t seed);
-// The same games through the generic State interface, as the page and the
-// episode recorder use it (virtual calls, a heap copy of the state per move,
-// a vector of legal actions, and the JSON events each step reports for the
-// step log and the debug drawings): the baseline.
+// The same games through the generic State interface, as generic loops use
+// it (matches, playouts): one state per game, apply() and a reused vector of
+// legal actions.
 KernelRun kalah_random_moves_generic(long games, uint64_t seed);
+// The same games as the episode recorder plays them (the page's steps): a
+// copy of the state per move and apply_with_details(), which builds the JSON
+// events of the step log and the debug drawings.
+KernelRun kalah_random_moves_recorded(long games, uint64_t seed);
 // Greedy depth-5 decisions on positions from random games.
 KernelRun kalah_greedy5_decisions(long decisions, uint64_t seed);
 
 // Zuma under the grading protocol (50 steps, max length 10, new random
-// lines): uniformly random throws on the ZumaEngine value type, as training
-// and evaluation run them...
+// lines), uniformly random throws: on the ZumaEngine value type, as training
+// runs them (the baseline)...
 KernelRun zuma_random_steps_fast(long games, uint64_t seed);
-// ...and the same through the generic State interface (the baseline).
+// ...the page's episodes (a freshly seeded engine per game: Python's seeding
+// is part of their cost) on the engine...
+KernelRun zuma_random_steps_seeded(long games, uint64_t seed);
+// ...the same episodes through the generic State interface...
 KernelRun zuma_random_steps_generic(long games, uint64_t seed);
+// ...and as the episode recorder plays them (chance draws and events).
+KernelRun zuma_random_steps_recorded(long games, uint64_t seed);
 // The shipped Q-table's decisions (feature keys for all n+2 actions).
 KernelRun zuma_trained_decisions(long decisions, uint64_t seed);
 
@@ -38,8 +46,9 @@ struct Kernel {
   std::string name;
   std::string unit;
   KernelRun (*run)(long, uint64_t);
-  long batch;            // a batch size that takes a few milliseconds
-  std::string baseline;  // the kernel its ratio is taken against (listed before it)
+  long batch;                 // a batch size that takes a few milliseconds
+  std::string baseline;       // the kernel its ratio is taken against (listed before it)
+  std::string same_games_as;  // a kernel (listed before) whose games it plays: equal checksums
 };
 const std::vector<Kernel>& kernels();
 

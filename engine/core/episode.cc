@@ -35,7 +35,7 @@ const EpisodeStep& Episode::play(Action action, const std::string& agent, std::o
   s.agent = agent;
   s.decision = std::move(decision);
   auto after = before.clone();
-  s.transition = after->apply(action);
+  s.transition = after->apply_with_details(action);
   s.state = std::move(after);
   steps_.push_back(std::move(s));
   return steps_[cursor_++];

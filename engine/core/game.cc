@@ -11,6 +11,13 @@ bool State::is_legal(Action action) const {
   return std::binary_search(legal.begin(), legal.end(), action);
 }
 
+Transition State::apply_with_details(Action action) {
+  Transition t;
+  const Rewards r = apply_action(action, &t);
+  t.rewards.assign(r.values.begin(), r.values.begin() + num_players());
+  return t;
+}
+
 Action State::parse_action(std::string_view name) const {
   const auto legal = legal_actions();
   for (Action a : legal) {

@@ -6,10 +6,12 @@
 //   - two players with multi-part turns (Morris: move, then remove) and with
 //     extra turns (Mancala): current_player() may stay the same after a step;
 //   - two players placing digits (Binary Game): actions encode (x, y, digit).
-// Hot loops (search, training, benchmarks) use each game's own value types;
-// this interface serves the episode recorder, the page and the CLI.
+// Generic loops (matches, playouts, generic search and training) run through
+// it at close to a game's own speed (see State); the fastest kernels may still
+// use a game's own value types (mancala::Board, zuma::ZumaEngine).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,6 +25,8 @@ namespace pg {
 using Action = int;
 constexpr int kTerminalPlayer = -1;
 
+constexpr int kMaxPlayers = 2;  // every game here has one or two players
+
 // One random draw made by the game while applying an action, as the course
 // engines print them in their debug output ("ball colour: u=0.63 -> blue").
 struct ChanceDraw {
@@ -31,13 +35,38 @@ struct ChanceDraw {
   std::string outcome;  // what it decided
 };
 
-// What happened in one step.
+// The rewards one step gave, one per player (unused seats stay 0). A fixed
+// array, so that applying an action allocates nothing.
+struct Rewards {
+  std::array<double, kMaxPlayers> values{};
+  double operator[](int player) const { return values[size_t(player)]; }
+  double& operator[](int player) { return values[size_t(player)]; }
+};
+
+// What happened in one step, as the episode recorder keeps it: the rewards
+// and the facts the step log and the debug drawings need.
 struct Transition {
   std::vector<double> rewards;    // one per player
   std::vector<ChanceDraw> draws;  // in the order they were made
   Json events = Json::object();   // game-specific facts for debug drawing
 };
 
+// A position of a game. Callers use the public, non-virtual functions; a
+// game implements the protected virtual ones. Two paths apply an action:
+//   - apply(a): the hot path (search, training, playouts, matches). It must
+//     not allocate or build JSON: games keep the work of describing a step
+//     behind `if (details)`.
+//   - apply_with_details(a): the episode recorder's path (the page, traces).
+//     It also fills the chance draws and events of the step.
+// Both must leave the same state and give the same rewards; the generic
+// test suite (tests/unit/generic_game_test.cc) checks it for every game.
+//
+// Implementing a new game: keep the position in a small value type with the
+// rules as plain functions on it (as mancala::Board and zuma::ZumaEngine do),
+// and make the State a thin adapter around it: append_legal_actions pushes
+// onto `out` (never clears it, never returns a new vector), apply_action
+// updates the position and returns the rewards, and builds strings or JSON
+// only inside `if (details)`; clone() copies the value type.
 class State {
  public:
   virtual ~State() = default;
@@ -48,11 +77,23 @@ class State {
   virtual int current_player() const = 0;
   bool is_terminal() const { return current_player() == kTerminalPlayer; }
 
-  // Legal actions in increasing order; empty exactly when terminal.
-  virtual std::vector<Action> legal_actions() const = 0;
-  // Applies a legal action (callers check legality; see is_legal).
-  virtual Transition apply(Action action) = 0;
+  // Legal actions in increasing order; empty exactly when terminal. The
+  // first form reuses the caller's vector (no allocation once it is big
+  // enough), the second is for convenience off the hot path.
+  void legal_actions(std::vector<Action>& out) const {
+    out.clear();
+    append_legal_actions(out);
+  }
+  std::vector<Action> legal_actions() const {
+    std::vector<Action> out;
+    append_legal_actions(out);
+    return out;
+  }
   bool is_legal(Action action) const;
+
+  // Applies a legal action (callers check legality; see is_legal).
+  Rewards apply(Action action) { return apply_action(action, nullptr); }
+  Transition apply_with_details(Action action);
 
   // The action's name as users type it (CLI --actions, traces, the step log).
   virtual std::string action_name(Action action) const = 0;
@@ -65,6 +106,14 @@ class State {
   virtual std::string to_text() const = 0;
   // The game's JSON form (traces, the page's state()).
   virtual Json to_json() const = 0;
+
+ protected:
+  // Appends the legal actions, in increasing order, to `out`.
+  virtual void append_legal_actions(std::vector<Action>& out) const = 0;
+  // Applies the action and returns its rewards; when `details` is given,
+  // also appends the step's chance draws and sets its events (rewards are
+  // filled by the caller).
+  virtual Rewards apply_action(Action action, Transition* details) = 0;
 };
 
 // One option of a game's rules, as shown by the CLI's help and the page.

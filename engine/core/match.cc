@@ -25,7 +25,7 @@ MatchResult play_match(const Game& game, const std::vector<std::string>& seats, 
     for (size_t t = 0; !state->is_terminal(); ++t) {
       Rng rng = decision_rng(episode_seed, t);
       const Decision d = agents[size_t(state->current_player())]->decide(*state, rng);
-      first_return += state->apply(d.chosen).rewards.at(0);
+      first_return += state->apply(d.chosen)[0];
     }
     ++result.games;
     result.first_return_sum += first_return;

@@ -18,17 +18,28 @@ TEST_P(EveryGame, RandomPlayoutsAreLegalToTheEndAndRoundTripThroughJson) {
     auto state = game->initial_state(seed);
     Rng rng(seed);
     int steps = 0;
+    std::vector<Action> reused = {99, 98};  // stale contents must be cleared
     while (!state->is_terminal()) {
       const auto legal = state->legal_actions();
       ASSERT_FALSE(legal.empty()) << "no legal action in a live state:\n" << state->to_text();
       ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
       ASSERT_GE(state->current_player(), 0);
       ASSERT_LT(state->current_player(), state->num_players());
-      // Every legal action applies cleanly and is found by its name.
+      // The list into a reused vector is the same list.
+      state->legal_actions(reused);
+      ASSERT_EQ(reused, legal);
+      // Every legal action applies cleanly and is found by its name; the hot
+      // path (apply) and the recorder's path (apply_with_details) agree on
+      // the state reached and the rewards.
       for (Action a : legal) {
-        auto copy = state->clone();
-        const Transition t = copy->apply(a);
+        auto recorded = state->clone();
+        auto fast = state->clone();
+        const Transition t = recorded->apply_with_details(a);
+        const Rewards r = fast->apply(a);
         ASSERT_EQ(t.rewards.size(), size_t(state->num_players()));
+        ASSERT_EQ(fast->to_json(), recorded->to_json()) << "action " << a << " from\n" << state->to_text();
+        for (int p = 0; p < state->num_players(); ++p) ASSERT_EQ(r[p], t.rewards[size_t(p)]) << "player " << p;
+        for (int p = state->num_players(); p < kMaxPlayers; ++p) ASSERT_EQ(r[p], 0.0);
         ASSERT_EQ(state->parse_action(state->action_name(a)), a);
       }
       // The JSON form round-trips exactly.
@@ -67,6 +78,13 @@ TEST_P(EveryGame, ReplayOfTheTraceReproducesTheEpisode) {
     // Serialised and parsed again as text, too.
     EXPECT_EQ(Episode::from_trace(Json::parse(trace.dump())).to_trace({"random", "random"}), trace);
   }
+}
+
+TEST_P(EveryGame, HasAtMostMaxPlayers) {
+  const auto game = make_game(GetParam());
+  EXPECT_GE(game->num_players(), 1);
+  EXPECT_LE(game->num_players(), kMaxPlayers);
+  EXPECT_EQ(game->initial_state(1)->num_players(), game->num_players());
 }
 
 TEST_P(EveryGame, DefaultAgentsExistAndDecideLegally) {

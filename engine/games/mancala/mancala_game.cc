@@ -6,34 +6,42 @@
 
 namespace pg::mancala {
 
-std::vector<Action> MancalaState::legal_actions() const {
-  std::vector<Action> actions;
+void MancalaState::append_legal_actions(std::vector<Action>& out) const {
   const uint32_t mask = board_.legal_mask();
   for (int i = 0; i < kPitsPerSide; ++i)
-    if (mask & (1u << i)) actions.push_back(i);
-  return actions;
+    if (mask & (1u << i)) out.push_back(i);
 }
 
-Transition MancalaState::apply(Action action) {
+Rewards MancalaState::apply_action(Action action, Transition* details) {
   const int mover = board_.to_move;
+  Rewards rewards;
+  if (!details) {
+    board_.sow(action, rules_);
+    if (board_.done) rewards = outcome_rewards();
+    return rewards;
+  }
   std::vector<int> path;
   const MoveReport report = board_.sow(action, rules_, &path);
-  Transition t;
-  t.rewards = {0.0, 0.0};
-  if (board_.done) {
-    const int o = board_.outcome();
-    t.rewards = {double(o), double(-o)};
-  }
-  t.events = {{"mover", mover},
-              {"pit", first_pit_of(mover) + action},
-              {"sown", path},
-              {"last", report.last_hole},
-              {"extra_turn", report.extra_turn && !report.ended}};
+  if (board_.done) rewards = outcome_rewards();
+  details->events = {{"mover", mover},
+                     {"pit", first_pit_of(mover) + action},
+                     {"sown", path},
+                     {"last", report.last_hole},
+                     {"extra_turn", report.extra_turn && !report.ended}};
   if (report.capture_pit >= 0)
-    t.events["capture"] = {
+    details->events["capture"] = {
         {"pit", report.capture_pit}, {"opposite", opposite_pit(report.capture_pit)}, {"stones", report.captured}};
-  if (report.ended) t.events["swept"] = report.swept;
-  return t;
+  if (report.ended) details->events["swept"] = report.swept;
+  return rewards;
+}
+
+Rewards MancalaState::outcome_rewards() const {
+  // Zero-sum, only at the end: +1 / 0 / -1 from each player's side.
+  const int o = board_.outcome();
+  Rewards r;
+  r[0] = double(o);
+  r[1] = double(-o);
+  return r;
 }
 
 std::string MancalaState::action_name(Action action) const { return std::to_string(action + 1); }

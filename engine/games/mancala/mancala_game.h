@@ -22,14 +22,18 @@ class MancalaState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<MancalaState>(*this); }
   int num_players() const override { return 2; }
   int current_player() const override { return board_.done ? kTerminalPlayer : board_.to_move; }
-  std::vector<Action> legal_actions() const override;
-  Transition apply(Action action) override;
   std::string action_name(Action action) const override;
   std::vector<float> observation() const override;
   std::string to_text() const override;
   Json to_json() const override;
 
+ protected:
+  void append_legal_actions(std::vector<Action>& out) const override;
+  Rewards apply_action(Action action, Transition* details) override;
+
  private:
+  Rewards outcome_rewards() const;
+
   Board board_;
   Rules rules_;
 };

@@ -273,11 +273,15 @@ TEST(MancalaGame, ActionsAreNamedOneToSixAndIllegalNamesAreRejected) {
 TEST(MancalaGame, RewardsArePlusMinusOneAtTheEndOnly) {
   const auto game = make_game("mancala");
   auto s = game->state_from_json(Json::parse(R"({"board":[0,0,0,0,0,1,30,1,0,0,0,0,0,16],"to_move":0,"done":false})"));
-  const Transition t = s->apply(5);
+  auto fast = s->clone();
+  const Transition t = s->apply_with_details(5);
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(t.rewards, (std::vector<double>{1.0, -1.0}));
+  const Rewards r = fast->apply(5);
+  EXPECT_EQ(r[0], 1.0);
+  EXPECT_EQ(r[1], -1.0);
   auto s2 = game->initial_state(1);
-  EXPECT_EQ(s2->apply(0).rewards, (std::vector<double>{0.0, 0.0}));
+  EXPECT_EQ(s2->apply_with_details(0).rewards, (std::vector<double>{0.0, 0.0}));
 }
 
 TEST(MancalaGame, BadOptionsAndStatesAreRejectedWithTheirName) {

@@ -33,7 +33,7 @@ EvalResult evaluate(const Scenario& scenario, std::string_view agent_spec, int64
       auto state = game.initial_state(episode_seed);
       for (size_t t = 0; !state->is_terminal(); ++t) {
         Rng rng = decision_rng(episode_seed, t);
-        total += state->apply(generic->decide(*state, rng).chosen).rewards[0];
+        total += state->apply(generic->decide(*state, rng).chosen)[0];
       }
       cleared = dynamic_cast<const ZumaState&>(*state).engine().line().empty();
     }

@@ -46,11 +46,9 @@ Json parse_line(const Json& text) {
 
 }  // namespace
 
-std::vector<Action> ZumaState::legal_actions() const {
-  std::vector<Action> actions;
-  if (engine_.done()) return actions;
-  for (int a = kSkip; a <= engine_.line().size; ++a) actions.push_back(a);
-  return actions;
+void ZumaState::append_legal_actions(std::vector<Action>& out) const {
+  if (engine_.done()) return;
+  for (int a = kSkip; a <= engine_.line().size; ++a) out.push_back(a);
 }
 
 std::vector<ChanceDraw> chance_draws(const StepLog& log) {
@@ -92,14 +90,17 @@ Json events_json(const StepLog& log) {
   return j;
 }
 
-Transition ZumaState::apply(Action action) {
+Rewards ZumaState::apply_action(Action action, Transition* details) {
+  Rewards rewards;
+  if (!details) {
+    rewards[0] = engine_.submit(action);
+    return rewards;
+  }
   StepLog log;
-  engine_.submit(action, &log);
-  Transition t;
-  t.rewards = {log.reward};
-  t.draws = chance_draws(log);
-  t.events = events_json(log);
-  return t;
+  rewards[0] = engine_.submit(action, &log);
+  details->draws = chance_draws(log);
+  details->events = events_json(log);
+  return rewards;
 }
 
 std::vector<float> ZumaState::observation() const {

@@ -22,12 +22,14 @@ class ZumaState : public State {
   std::unique_ptr<State> clone() const override { return std::make_unique<ZumaState>(*this); }
   int num_players() const override { return 1; }
   int current_player() const override { return engine_.done() ? kTerminalPlayer : 0; }
-  std::vector<Action> legal_actions() const override;
-  Transition apply(Action action) override;
   std::string action_name(Action action) const override { return std::to_string(action); }
   std::vector<float> observation() const override;
   std::string to_text() const override;
   Json to_json() const override;
+
+ protected:
+  void append_legal_actions(std::vector<Action>& out) const override;
+  Rewards apply_action(Action action, Transition* details) override;
 
  private:
   std::shared_ptr<const Scenario> scenario_;  // the engine points into it

@@ -92,6 +92,21 @@ check "zuma train says where it saved" "saved $TMP/p.json" "$out"
 policy=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["format"], type(p["info"]["score"]["mean"]).__name__, p["info"]["score"]["episodes"])' "$TMP/p.json" 2>&1)
 check "zuma train writes a Q-table with its score" "rl-playground-zuma-qtable float 100" "$policy"
 
+out=$("$PG" mancala train --games 3000 --eval-games 20 --early-end true --out "$TMP/theta.json" 2>&1); rc=$?
+check "mancala train exits 0" "0" "$rc"
+check "mancala train reports theta:1 against greedy:1" "theta:1 first vs greedy:1: " "$out"
+theta=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["format"], len(p["weights"]), p["info"]["command"])' "$TMP/theta.json" 2>&1)
+check "mancala train writes 40 named weights and its command" \
+  "rl-playground-kalah-theta 40 playground mancala train --games 3000 --eval-games 20 --early-end true" "$theta"
+out=$("$PG" mancala train --games 10 --alpha -1 --out "$TMP/x.json" 2>&1); rc=$?
+check "mancala train refuses a bad alpha" "2" "$rc"
+out=$("$PG" mancala train --games 10 --alpha fast --out "$TMP/x.json" 2>&1)
+check "mancala train names a non-numeric alpha" "flag --alpha: expected a number, got 'fast'" "$out"
+out=$("$PG" mancala train --games 10 2>&1)
+check "mancala train needs --out" "flag --out: missing" "$out"
+out=$("$PG" mancala match --first theta:5:nope --second random --games 1 2>&1)
+check "unknown theta weights are named" "no weights named 'nope'" "$out"
+
 cat > "$TMP/example.py" <<'PY'
 {
     'chosen_action_prob': {1: 0.6, 2: 0.7, 3: 0.5, 4: 0.9},

@@ -26,6 +26,7 @@ std::string flag_name(const std::string& option) {
 }
 
 Args::Args(int argc, char** argv, int first) {
+  for (int i = first; i < argc; ++i) words_.push_back(argv[i]);
   for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg.rfind("--", 0) != 0 || arg.size() == 2)

@@ -18,6 +18,9 @@ class Args {
   // Parses argv[first..]; throws InputError for a malformed flag.
   Args(int argc, char** argv, int first);
 
+  // The words given after the command, as typed (for the "command" a
+  // shipped file records).
+  const std::vector<std::string>& words() const { return words_; }
   bool has(const std::string& flag) const { return values_.count(flag) > 0; }
   std::string get(const std::string& flag, const std::string& fallback = "") const;
   uint64_t get_seed(const std::string& flag, uint64_t fallback) const;
@@ -31,6 +34,7 @@ class Args {
   std::string value_of(const std::string& flag) const;  // throws if given bare
   std::map<std::string, std::string> values_;
   std::set<std::string> bare_;  // flags given without a value
+  std::vector<std::string> words_;
 };
 
 // "stones_per_pit" <-> "stones-per-pit"

@@ -36,6 +36,14 @@ usage:
         a round robin like the seed's tables: each cell is the row agent's
         wins / draws in percent when it moves first against the column agent
 
+  playground mancala train --out FILE [--games N] [--alpha A] [--epsilon E]
+        [--alpha-halvings N] [--epsilon-halvings N] [--seed S] [--eval-games N]
+        [--features JSON] [--opponents self|pool] [options]
+        the seed's TD(0) self-play learner of ThetaGreedy's 40 weights; saves
+        them with the command, the settings and theta:1's scores against
+        greedy:1 and greedy:5 (agents theta:1..5, theta:D:seed for the seed's);
+        --opponents pool also draws Greedy 1..5 and Heuristic as opponents
+
   playground zuma eval [--agent A] [--episodes N] [--seed S] [options]
         the mean return of an agent with its 95% interval (episode i uses seed
         S+i); the homework's grading protocol is --max-steps 50 --max-length 10

@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
+#include "engine/games/mancala/theta_agent.h"
 
 namespace pg::mancala {
 
@@ -136,6 +137,7 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
   if (name == "greedy") {
     return std::make_unique<GreedyAgent>(arg.empty() ? 1 : parse_int_param(spec, arg, 1, GreedyAgent::kMaxDepth));
   }
+  if (name == "theta") return make_theta_agent(spec);
   if (name == "heuristic") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");
     return std::make_unique<HeuristicAgent>(rules_);
@@ -152,6 +154,17 @@ std::vector<AgentInfo> MancalaGame::agents() const {
   for (int d = 1; d <= GreedyAgent::kMaxDepth; ++d)
     infos.push_back({"greedy:" + std::to_string(d), "the seed's Greedy: alpha-beta minimax on the store difference, " +
                                                         std::to_string(d) + " plies; ties drawn at random"});
+  for (int d = 1; d <= ThetaAgent::kMaxDepth; ++d)
+    infos.push_back({"theta:" + std::to_string(d),
+                     "the seed's ThetaGreedy with weights learned here by its method (TD(0) self-play): the same "
+                     "search, " +
+                         std::to_string(d) +
+                         " plies, with the learned value of the seed's 40 features at "
+                         "the leaves"});
+  infos.push_back({"theta:5:seed", "ThetaGreedy, 5 plies, with the seed's printed weights"});
+  infos.push_back({"theta:5:pool",
+                   "ThetaGreedy, 5 plies, weights learned by TD(0) against a pool of opponents (Greedy 1..5, "
+                   "Heuristic, itself)"});
   return infos;
 }
 

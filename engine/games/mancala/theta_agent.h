@@ -1,0 +1,50 @@
+// The seed's ThetaGreedy player: the Greedy player's alpha-beta search
+// (depth 1..5 plies, the same player again after an extra turn) with the
+// learned linear value at the leaves instead of the store difference. A
+// decided end scores +-(99999 + plies left), so an earlier win beats a later
+// one and a later loss beats an earlier one (the seed's "win sooner, lose
+// later"; the document does not give its mechanism). Root ties, rare with
+// real-valued leaves, are drawn uniformly at random. The seed draws one of
+// its last 2000 weight vectors per game; it did not publish them, so this
+// player uses one vector (a documented deviation).
+#pragma once
+
+#include <memory>
+
+#include "engine/core/agent.h"
+#include "engine/games/mancala/board.h"
+#include "engine/games/mancala/theta_policy.h"
+
+namespace pg::mancala {
+
+// Player 0's value of `board` searched `depth` plies ahead.
+double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth, double alpha,
+                     double beta, long& nodes);
+
+class ThetaAgent : public Agent {
+ public:
+  static constexpr int kMaxDepth = 5;
+  ThetaAgent(int depth, std::string weights, std::shared_ptr<const ThetaPolicy> policy)
+      : depth_(depth), weights_(std::move(weights)), policy_(std::move(policy)) {}
+  std::string spec() const override;
+  Decision decide(const State& state, Rng& rng) override;
+
+  struct RootScores {
+    std::array<double, kPitsPerSide> score{};  // for the mover
+    uint32_t legal = 0;
+    long nodes = 0;
+  };
+  static RootScores score_moves(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth);
+
+ private:
+  int depth_;
+  std::string weights_;  // the weights' name in the spec: "td0", "seed", ...
+  std::shared_ptr<const ThetaPolicy> policy_;
+};
+
+// "theta:D" (weights learned here by the seed's method), "theta:D:seed" (the
+// seed's printed weights), "theta:D:pool" (learned against a pool of
+// opponents) or "theta:D:NAME" (a policy stored under NAME); throws InputError.
+std::unique_ptr<Agent> make_theta_agent(std::string_view spec);
+
+}  // namespace pg::mancala

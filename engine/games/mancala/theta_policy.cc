@@ -1,0 +1,83 @@
+#include "engine/games/mancala/theta_policy.h"
+
+#include <cmath>
+#include <map>
+#include <mutex>
+
+#include "engine/core/embedded_data.h"
+#include "engine/core/error.h"
+
+namespace pg::mancala {
+
+Json ThetaPolicy::to_json() const {
+  Json weights = Json::object();
+  for (int i = 0; i < kNumFeatures; ++i) weights[feature_names()[size_t(i)]] = value.weights[size_t(i)];
+  return {{"format", kThetaFormat},
+          {"version", kThetaVersion},
+          {"features", feature_rules.to_json()},
+          {"weights", weights},
+          {"info", info}};
+}
+
+ThetaPolicy ThetaPolicy::from_json(const Json& j) {
+  if (!j.is_object()) throw InputError("theta", "expected a JSON object");
+  if (!j.contains("format") || j["format"] != kThetaFormat)
+    throw InputError("theta.format", std::string("expected \"") + kThetaFormat + "\"");
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != kThetaVersion)
+    throw InputError("theta.version", "this build reads version " + std::to_string(kThetaVersion));
+  ThetaPolicy p;
+  if (j.contains("features")) p.feature_rules = FeatureRules::from_json(j["features"]);
+  if (!j.contains("weights") || !j["weights"].is_object())
+    throw InputError("theta.weights", "expected an object of 40 named weights");
+  const Json& w = j["weights"];
+  for (int i = 0; i < kNumFeatures; ++i) {
+    const std::string& name = feature_names()[size_t(i)];
+    if (!w.contains(name)) throw InputError("theta.weights", "'" + name + "' is missing");
+    if (!w[name].is_number() || !std::isfinite(w[name].get<double>()))
+      throw InputError("theta.weights." + name, "expected a finite number");
+    p.value.weights[size_t(i)] = w[name].get<double>();
+  }
+  if (w.size() != size_t(kNumFeatures)) {
+    for (const auto& [key, value] : w.items()) {
+      bool known = false;
+      for (const auto& name : feature_names()) known = known || name == key;
+      if (!known) throw InputError("theta.weights." + key, "unknown feature name");
+    }
+  }
+  if (j.contains("info")) p.info = j["info"];
+  return p;
+}
+
+namespace {
+
+std::mutex& thetas_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::map<std::string, std::shared_ptr<const ThetaPolicy>>& runtime_thetas() {
+  static std::map<std::string, std::shared_ptr<const ThetaPolicy>> m;
+  return m;
+}
+
+}  // namespace
+
+void store_theta(const std::string& name, std::shared_ptr<const ThetaPolicy> policy) {
+  std::lock_guard<std::mutex> lock(thetas_mutex());
+  runtime_thetas()[name] = std::move(policy);
+}
+
+std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name) {
+  {
+    std::lock_guard<std::mutex> lock(thetas_mutex());
+    auto it = runtime_thetas().find(name);
+    if (it != runtime_thetas().end()) return it->second;
+  }
+  const auto text = embedded_file("policies/mancala/" + name + ".json");
+  if (!text) return nullptr;
+  auto policy = std::make_shared<const ThetaPolicy>(ThetaPolicy::from_json(Json::parse(*text)));
+  store_theta(name, policy);
+  return policy;
+}
+
+}  // namespace pg::mancala

@@ -1,0 +1,38 @@
+// A linear value on the seed's 40 features (features.h), as a file:
+// {"format": "rl-playground-kalah-theta", "version": 1, "features": {...},
+//  "weights": {"player0.board.can_get_another_move": 0.1904, ...},
+//  "info": {...}}. Weights are named, so the seed's printed table loads
+// exactly; a missing name is an error, not a zero.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/core/json.h"
+#include "engine/games/mancala/features.h"
+
+namespace pg::mancala {
+
+constexpr const char* kThetaFormat = "rl-playground-kalah-theta";
+constexpr int kThetaVersion = 1;
+// The shipped weight files, under policies/mancala/<name>.json.
+constexpr const char* kSeedTheta = "theta_seed";  // the seed's printed weights
+constexpr const char* kOurTheta = "theta_td0";    // learned here by the seed's method
+constexpr const char* kPoolTheta = "theta_pool";  // the same, against a pool of opponents
+
+struct ThetaPolicy {
+  LinearValue value;
+  FeatureRules feature_rules;
+  Json info = Json::object();  // how it was made and how it scored
+
+  Json to_json() const;
+  // Throws InputError naming the field (or weight) that is wrong.
+  static ThetaPolicy from_json(const Json& j);
+};
+
+// A shipped policy by name ("theta_seed", "theta_td0"), parsed once; or a
+// policy stored at run time (the page's uploads). nullptr if unknown.
+std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name);
+void store_theta(const std::string& name, std::shared_ptr<const ThetaPolicy> policy);
+
+}  // namespace pg::mancala

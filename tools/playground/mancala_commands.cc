@@ -1,0 +1,107 @@
+// Kalah's own commands: train (the seed's TD(0) learner, which produces
+// policies/mancala/theta_*.json).
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "engine/core/error.h"
+#include "engine/core/match.h"
+#include "engine/core/stats.h"
+#include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/theta_learning.h"
+#include "tools/playground/commands.h"
+
+namespace pg::cli {
+namespace {
+
+double get_number(const Args& args, const std::string& flag, double fallback) {
+  if (!args.has(flag)) return fallback;
+  const std::string text = args.get(flag);
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v))
+    throw InputError("flag --" + flag, "expected a number, got '" + text + "'");
+  return v;
+}
+
+}  // namespace
+
+int mancala_train(const GameEntry& entry, const Args& args) {
+  args.check_known({"out", "games", "alpha", "epsilon", "alpha-halvings", "epsilon-halvings", "seed", "eval-games",
+                    "features", "opponents"},
+                   entry.options);
+  if (!args.has("out")) throw InputError("flag --out", "missing (the weights file to write)");
+  const Json options = args.game_options(entry.options);
+  const mancala::Rules rules = mancala::rules_from_options(options);
+  mancala::ThetaTraining s;
+  s.games = args.get_long("games", s.games, 1, 100'000'000);
+  s.alpha = get_number(args, "alpha", s.alpha);
+  s.epsilon = get_number(args, "epsilon", s.epsilon);
+  s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+  s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
+  s.seed = args.get_seed("seed", s.seed);
+  s.opponents = args.get("opponents", s.opponents);
+  if (s.opponents != "self" && s.opponents != "pool")
+    throw InputError("flag --opponents", "expected self (the seed's self-play) or pool (Greedy 1..5, Heuristic, self)");
+  if (args.has("features")) {
+    const Json j = Json::parse(args.get("features"), nullptr, false);
+    if (j.is_discarded()) throw InputError("flag --features", "not valid JSON");
+    s.feature_rules = mancala::FeatureRules::from_json(j);
+  }
+  if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
+    throw InputError("flag --alpha/--epsilon", "alpha must be positive and epsilon in [0, 1]");
+  const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
+
+  std::cout << "Kalah TD(0) self-play, " << s.games << " games: " << s.to_json().dump() << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  Json curve = Json::array();
+  const auto game = entry.create(options);
+  mancala::ThetaPolicy policy = mancala::learn_theta(rules, s, [&](long done, const mancala::ThetaPolicy& p) {
+    if (isatty(2)) std::fprintf(stderr, "\r%ld/%ld games\x1b[K", done, s.games);
+    curve.push_back({{"games", done}, {"weight_norm", [&] {
+                                         double n = 0;
+                                         for (double w : p.value.weights) n += w * w;
+                                         return std::sqrt(n);
+                                       }()}});
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (isatty(2)) std::fprintf(stderr, "\n");
+  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(s.games) / seconds);
+
+  // Store under a temporary name so that theta agents can be measured with it.
+  const std::string name = "cli-trained";
+  mancala::store_theta(name, std::make_shared<const mancala::ThetaPolicy>(policy));
+  Json scores = Json::object();
+  for (const char* opponent : {"greedy:1", "greedy:5"}) {
+    for (int first = 1; first >= 0 && eval_games > 0; --first) {
+      const std::string me = "theta:1:" + name;
+      const MatchResult r =
+          first ? play_match(*game, {me, opponent}, eval_games, 1) : play_match(*game, {opponent, me}, eval_games, 1);
+      const long my_wins = first ? r.wins : r.losses;
+      const Interval ci = wilson_interval(double(my_wins), double(r.games));
+      const std::string key = std::string("theta:1 ") + (first ? "first" : "second") + " vs " + opponent;
+      scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
+      std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
+                  r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
+    }
+  }
+  std::string command = "playground mancala train";
+  for (const auto& word : args.words()) command += " " + word;
+  policy.info["command"] = command;
+  policy.info["rules"] = game->options();
+  policy.info["seconds"] = seconds;
+  policy.info["weight_norm_curve"] = curve;
+  policy.info["scores"] = scores;
+  std::ofstream out(args.get("out"));
+  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
+  out << policy.to_json().dump(1) << "\n";
+  std::cout << "wrote " << args.get("out") << "\n";
+  return 0;
+}
+
+}  // namespace pg::cli

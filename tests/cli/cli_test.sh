@@ -107,6 +107,18 @@ check "mancala train needs --out" "flag --out: missing" "$out"
 out=$("$PG" mancala match --first theta:5:nope --second random --games 1 2>&1)
 check "unknown theta weights are named" "no weights named 'nope'" "$out"
 
+out=$("$PG" mancala solve --stones-per-pit 2 --database-stones 6 2>&1); rc=$?
+check "mancala solve exits 0" "0" "$rc"
+check "mancala solve prints Kalah(6,2)'s value" "value: +6 (final store difference" "$out"
+check "mancala solve marks the best move" "pit 5: +6  (best)" "$out"
+out=$("$PG" mancala solve --state '{"board":[0,0,0,0,0,1,20,0,0,0,0,0,2,25],"to_move":0,"done":false}' 2>&1)
+check "mancala solve takes a state" "value: -6" "$out"
+out=$("$PG" mancala solve --state '{"board":[1]}' 2>&1); rc=$?
+check "mancala solve names a bad state" "state.board: expected an array of 14 counts" "$out"
+out=$("$PG" mancala solve --time-limit 0.2 --database-stones 0 2>&1); rc=$?
+check "mancala solve says when it ran out of time" "not solved within" "$out"
+check "mancala solve out of time exits 1" "1" "$rc"
+
 cat > "$TMP/example.py" <<'PY'
 {
     'chosen_action_prob': {1: 0.6, 2: 0.7, 3: 0.5, 4: 0.9},

@@ -44,6 +44,11 @@ usage:
         greedy:1 and greedy:5 (agents theta:1..5, theta:D:seed for the seed's);
         --opponents pool also draws Greedy 1..5 and Heuristic as opponents
 
+  playground mancala solve [--state JSON] [--time-limit S] [--database-stones N]
+        [--table-log2 N] [options]
+        the exact value (final store difference under perfect play) of the
+        initial position or of a state, and of each legal move
+
   playground zuma eval [--agent A] [--episodes N] [--seed S] [options]
         the mean return of an agent with its 95% interval (episode i uses seed
         S+i); the homework's grading protocol is --max-steps 50 --max-length 10

@@ -33,8 +33,10 @@ int main(int argc, char** argv) {
     if (game.name == "zuma" && command == "eval") return cli::zuma_eval(game, args);
     if (game.name == "zuma" && command == "train") return cli::zuma_train(game, args);
     if (game.name == "mancala" && command == "train") return cli::mancala_train(game, args);
-    throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table, train; zuma also eval)");
+    if (game.name == "mancala" && command == "solve") return cli::mancala_solve(game, args);
+    throw InputError(
+        "command '" + command + "'",
+        "unknown (known: show, replay, play, match, table; mancala also train, solve; zuma also eval, train)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

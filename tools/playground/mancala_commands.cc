@@ -1,5 +1,5 @@
 // Kalah's own commands: train (the seed's TD(0) learner, which produces
-// policies/mancala/theta_*.json).
+// policies/mancala/theta_*.json) and solve (the exact solver).
 #include <unistd.h>
 
 #include <chrono>
@@ -13,12 +13,14 @@
 #include "engine/core/match.h"
 #include "engine/core/stats.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/solver.h"
 #include "engine/games/mancala/theta_learning.h"
 #include "tools/playground/commands.h"
 
 namespace pg::cli {
 namespace {
 
+// --name as a finite number, or the fallback.
 double get_number(const Args& args, const std::string& flag, double fallback) {
   if (!args.has(flag)) return fallback;
   const std::string text = args.get(flag);
@@ -101,6 +103,47 @@ int mancala_train(const GameEntry& entry, const Args& args) {
   if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
   out << policy.to_json().dump(1) << "\n";
   std::cout << "wrote " << args.get("out") << "\n";
+  return 0;
+}
+
+}  // namespace pg::cli
+
+namespace pg::cli {
+
+int mancala_solve(const GameEntry& entry, const Args& args) {
+  args.check_known({"state", "time-limit", "database-stones", "table-log2"}, entry.options);
+  const Json options = args.game_options(entry.options);
+  const auto game = entry.create(options);
+  const mancala::Rules rules = mancala::rules_from_options(options);
+  std::unique_ptr<State> state = game->initial_state(1);
+  if (args.has("state")) {
+    const Json j = Json::parse(args.get("state"), nullptr, false);
+    if (j.is_discarded()) throw InputError("flag --state", "not valid JSON");
+    state = game->state_from_json(j);
+  }
+  const mancala::Board board = dynamic_cast<const mancala::MancalaState&>(*state).board();
+  const double limit = get_number(args, "time-limit", 0);
+  if (limit < 0) throw InputError("flag --time-limit", "must be 0 (none) or a number of seconds");
+  const int db = int(args.get_long("database-stones", 12, 0, 24));
+  const int table_log2 = int(args.get_long("table-log2", 22, 10, 30));
+  std::cout << game->title() << ", rules " << game->options().dump() << "\n" << mancala::to_text(board);
+  mancala::Solver solver(rules, db, table_log2);
+  const mancala::Solution s = solver.solve_moves(board, {limit, 0});
+  if (solver.database_stones() > 0)
+    std::printf("endgame database: every position with up to %d stones in the pits, %.1f MB, built in %.1f s\n",
+                solver.database_stones(), double(solver.database_bytes()) / 1e6, solver.database_seconds());
+  if (!s.solved) {
+    std::printf("not solved within %.0f s (%ld nodes searched)\n", limit, s.nodes);
+    return 1;
+  }
+  std::printf("value: %+d (final store difference, player 0's store minus player 1's, under perfect play)\n", s.value);
+  const int mover_sign = board.to_move == 0 ? 1 : -1;
+  for (int i = 0; i < mancala::kPitsPerSide; ++i) {
+    if (!(s.legal & (1u << i))) continue;
+    const int v = s.move_value[size_t(i)];
+    std::printf("  pit %d: %+d%s\n", i + 1, v, mover_sign * v == mover_sign * s.value ? "  (best)" : "");
+  }
+  std::printf("%ld nodes, %.2f s\n", s.nodes, s.seconds);
   return 0;
 }
 

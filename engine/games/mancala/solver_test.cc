@@ -1,0 +1,142 @@
+// The exact solver against plain exhaustive minimax (no pruning, no table,
+// no database) on small positions and boards, under each rule variant, and
+// its endgame database against its search.
+#include "engine/games/mancala/solver.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "engine/core/rng.h"
+#include "engine/games/mancala/board.h"
+
+namespace pg::mancala {
+namespace {
+
+// The final store difference under perfect play, by brute force.
+int brute_force(const Board& b, const Rules& rules, long& nodes) {
+  ++nodes;
+  if (b.done) return b.store(0) - b.store(1);
+  int best = b.to_move == 0 ? -1000 : 1000;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(b.legal_mask() & (1u << i))) continue;
+    Board child = b;
+    child.sow(i, rules);
+    const int v = brute_force(child, rules, nodes);
+    best = b.to_move == 0 ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+// The same with every position's value remembered (whole small games).
+int memo_minimax(const Board& b, const Rules& rules, std::map<std::array<uint8_t, 16>, int>& memo) {
+  if (b.done) return b.store(0) - b.store(1);
+  std::array<uint8_t, 16> key{};
+  std::copy(b.holes.begin(), b.holes.end(), key.begin());
+  key[kNumHoles] = b.to_move;
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  int best = b.to_move == 0 ? -1000 : 1000;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(b.legal_mask() & (1u << i))) continue;
+    Board child = b;
+    child.sow(i, rules);
+    const int v = memo_minimax(child, rules, memo);
+    best = b.to_move == 0 ? std::max(best, v) : std::min(best, v);
+  }
+  memo[key] = best;
+  return best;
+}
+
+int stones_in_pits(const Board& b) { return b.side_stones(0) + b.side_stones(1); }
+
+// Positions from random games once at most `left` stones remain in the pits.
+std::vector<Board> late_positions(const Rules& rules, int left, int count, uint64_t seed) {
+  std::vector<Board> out;
+  Rng rng(seed);
+  while (int(out.size()) < count) {
+    Board b = Board::initial(rules);
+    while (!b.done && stones_in_pits(b) > left) {
+      const uint32_t mask = b.legal_mask();
+      b.sow(nth_legal(mask, rng.below(uint32_t(legal_count(mask)))), rules);
+    }
+    if (!b.done) out.push_back(b);
+  }
+  return out;
+}
+
+void expect_matches_brute_force(const Rules& rules, int left, int database_stones) {
+  Solver solver(rules, database_stones, 16);
+  long brute_nodes = 0, solver_nodes = 0;
+  for (const Board& b : late_positions(rules, left, 30, 7)) {
+    const Solution s = solver.solve_moves(b);
+    ASSERT_TRUE(s.solved);
+    ASSERT_EQ(s.value, brute_force(b, rules, brute_nodes)) << to_text(b);
+    for (int i = 0; i < kPitsPerSide; ++i) {
+      if (!(s.legal & (1u << i))) continue;
+      Board child = b;
+      child.sow(i, rules);
+      long n = 0;
+      ASSERT_EQ(s.move_value[size_t(i)], brute_force(child, rules, n)) << to_text(b) << "pit " << i + 1;
+    }
+    solver_nodes += s.nodes;
+  }
+  EXPECT_LT(solver_nodes, brute_nodes);
+}
+
+TEST(MancalaSolver, MatchesBruteForceOnLatePositions) { expect_matches_brute_force(Rules{}, 8, 0); }
+
+TEST(MancalaSolver, MatchesBruteForceUnderEveryRuleOption) {
+  Rules capture;
+  capture.capture_empty_opposite = true;
+  expect_matches_brute_force(capture, 8, 0);
+  Rules seed_reading;
+  seed_reading.sweep_remaining = false;
+  seed_reading.early_end = true;
+  seed_reading.end_only_when_mover_empty = true;
+  expect_matches_brute_force(seed_reading, 8, 0);
+  Rules six;
+  six.stones_per_pit = 6;
+  expect_matches_brute_force(six, 8, 0);
+}
+
+TEST(MancalaSolver, EndgameDatabaseAgreesWithSearch) {
+  // Positions above and inside the database's reach (6 stones in the pits).
+  expect_matches_brute_force(Rules{}, 8, 6);
+  Solver with(Rules{}, 8, 16), without(Rules{}, 0, 16);
+  for (const Board& b : late_positions(Rules{}, 16, 40, 11)) ASSERT_EQ(with.solve(b).value, without.solve(b).value);
+  EXPECT_EQ(with.database_stones(), 8);
+  EXPECT_GT(with.database_bytes(), 0u);
+  Rules early;
+  early.early_end = true;
+  EXPECT_EQ(Solver(early, 8).database_stones(), 0) << "the stores matter under early_end: no database";
+}
+
+TEST(MancalaSolver, SmallBoardsFromTheStart) {
+  // Kalah(6,1) checked against plain memoised minimax from the start.
+  Rules one;
+  one.stones_per_pit = 1;
+  std::map<std::array<uint8_t, 16>, int> memo;
+  const int brute = memo_minimax(Board::initial(one), one, memo);
+  Solver solver(one, 0, 16);
+  EXPECT_EQ(solver.solve(Board::initial(one)).value, brute);
+  EXPECT_EQ(brute, 2);
+  // Kalah(6,2): +6 for the first player (pit 5 the only winning move).
+  Rules two;
+  two.stones_per_pit = 2;
+  Solver solver2(two, 0, 18);
+  const Solution s = solver2.solve_moves(Board::initial(two));
+  EXPECT_EQ(s.value, 6);
+  EXPECT_EQ(s.move_value[4], 6);
+  for (int i : {0, 1, 2, 3, 5}) EXPECT_LT(s.move_value[size_t(i)], 6);
+}
+
+TEST(MancalaSolver, StopsAtItsNodeBudget) {
+  Solver solver(Rules{}, 0, 16);
+  const Solution s = solver.solve(Board::initial(Rules{}), {0, 10000});
+  EXPECT_FALSE(s.solved);
+  EXPECT_LE(s.nodes, 10000 + 4096);
+}
+
+}  // namespace
+}  // namespace pg::mancala

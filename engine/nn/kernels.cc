@@ -8,6 +8,70 @@
 
 namespace pg::nn {
 
+namespace {
+
+// Natively on x86-64, the two hot loops are compiled twice, for SSE2 and for
+// AVX2 (its three-operand forms and broadcasts save a third of the
+// instructions), and the loader picks the one the CPU runs. The same
+// additions and multiplications in the same order either way: the same bits.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define PG_NN_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define PG_NN_CLONES
+#endif
+
+constexpr int kDenseBlock = DenseKernel::kBlock;
+constexpr int kChannelBlock = ConvKernel::kChannelBlock;
+constexpr int kPixelVectors = ConvKernel::kPixelVectors;
+constexpr int kPixelTile = ConvKernel::kPixelTile;
+
+PG_NN_CLONES void dense_blocks(const float* packed, const float* bias, int in, int out, const float* x, float* y) {
+  constexpr int kVectors = kDenseBlock / 4;
+  for (int o0 = 0; o0 < out; o0 += kDenseBlock) {
+    const float* w = packed + size_t(o0 / kDenseBlock) * size_t(in) * kDenseBlock;
+    F4 acc[kVectors] = {};
+    for (int i = 0; i < in; ++i, w += kDenseBlock) {
+      const F4 xi = splat4(x[i]);
+      for (int v = 0; v < kVectors; ++v) acc[v] += load4(w + 4 * v) * xi;
+    }
+    // Lanes by constant index (no copy through memory, which made g++ keep
+    // the accumulators on the stack for the whole loop).
+    const int n = std::min(kDenseBlock, out - o0);
+    for (int v = 0; v < kVectors; ++v)
+      for (int lane = 0; lane < 4; ++lane)
+        if (4 * v + lane < n) y[o0 + 4 * v + lane] = acc[v][lane] + bias[o0 + 4 * v + lane];
+  }
+}
+
+// Register tiles of kChannelBlock output channels x kPixelTile positions:
+// each tap loads the tile's pixels once and one weight per channel.
+PG_NN_CLONES void conv_tiles(const float* packed, const int* offsets, int taps, int cout, int tiles,
+                             const float* padded, float* wide) {
+  const size_t stride = size_t(tiles) * kPixelTile;
+  for (int c0 = 0; c0 < cout; c0 += kChannelBlock) {
+    const float* block = packed + size_t(c0 / kChannelBlock) * size_t(taps) * kChannelBlock;
+    for (int t = 0; t < tiles; ++t) {
+      const float* base = padded + size_t(t) * kPixelTile;
+      F4 acc[kChannelBlock][kPixelVectors] = {};
+      const float* wt = block;
+      for (int tap = 0; tap < taps; ++tap, wt += kChannelBlock) {
+        const float* in = base + offsets[tap];
+        F4 pixels[kPixelVectors];
+        for (int v = 0; v < kPixelVectors; ++v) pixels[v] = load4(in + 4 * v);
+        for (int c = 0; c < kChannelBlock; ++c) {
+          const F4 weight = splat4(wt[c]);
+          for (int v = 0; v < kPixelVectors; ++v) acc[c][v] += weight * pixels[v];
+        }
+      }
+      for (int c = 0; c < kChannelBlock; ++c)
+        for (int v = 0; v < kPixelVectors; ++v)
+          store4(wide + size_t(c0 + c) * stride + size_t(t) * kPixelTile + size_t(4 * v), acc[c][v]);
+    }
+  }
+}
+
+}  // namespace
+
 DenseKernel::DenseKernel(int in_, int out_, const std::vector<float>& weight, const std::vector<float>& bias_)
     : in(in_), out(out_), bias(bias_) {
   assert(weight.size() == size_t(in) * size_t(out) && bias.size() == size_t(out));
@@ -20,19 +84,7 @@ DenseKernel::DenseKernel(int in_, int out_, const std::vector<float>& weight, co
 }
 
 void DenseKernel::run(const float* x, float* y) const {
-  constexpr int kVectors = kBlock / 4;
-  for (int o0 = 0; o0 < out; o0 += kBlock) {
-    const float* w = packed.data() + size_t(o0 / kBlock) * size_t(in) * kBlock;
-    F4 acc[kVectors] = {};
-    for (int i = 0; i < in; ++i, w += kBlock) {
-      const F4 xi = splat4(x[i]);
-      for (int v = 0; v < kVectors; ++v) acc[v] += load4(w + 4 * v) * xi;
-    }
-    float sums[kBlock];
-    for (int v = 0; v < kVectors; ++v) store4(sums + 4 * v, acc[v]);
-    const int n = std::min(kBlock, out - o0);
-    for (int j = 0; j < n; ++j) y[o0 + j] = sums[j] + bias[size_t(o0 + j)];
-  }
+  dense_blocks(packed.data(), bias.data(), in, out, x, y);
   apply_activation(activation, alpha, y, size_t(out));
 }
 
@@ -73,28 +125,8 @@ void ConvKernel::run(const float* x, float* y, float* padded, float* wide) const
       std::copy_n(x + (size_t(c) * size_t(h) + size_t(r)) * size_t(w), w,
                   padded + (size_t(c) * size_t(hp) + size_t(r + pad)) * size_t(wp) + size_t(pad));
 
-  const int taps = cin * k * k;
   const size_t stride = size_t(tiles) * kPixelTile;  // floats per channel in `wide`
-  for (int c0 = 0; c0 < cout; c0 += kChannelBlock) {
-    const float* block = packed.data() + size_t(c0 / kChannelBlock) * size_t(taps) * kChannelBlock;
-    for (int t = 0; t < tiles; ++t) {
-      const float* base = padded + size_t(t) * kPixelTile;
-      F4 acc[kChannelBlock][kPixelVectors] = {};
-      const float* wt = block;
-      for (int tap = 0; tap < taps; ++tap, wt += kChannelBlock) {
-        const float* in = base + offsets[size_t(tap)];
-        F4 pixels[kPixelVectors];
-        for (int v = 0; v < kPixelVectors; ++v) pixels[v] = load4(in + 4 * v);
-        for (int c = 0; c < kChannelBlock; ++c) {
-          const F4 weight = splat4(wt[c]);
-          for (int v = 0; v < kPixelVectors; ++v) acc[c][v] += weight * pixels[v];
-        }
-      }
-      for (int c = 0; c < kChannelBlock; ++c)
-        for (int v = 0; v < kPixelVectors; ++v)
-          store4(wide + size_t(c0 + c) * stride + size_t(t) * kPixelTile + size_t(4 * v), acc[c][v]);
-    }
-  }
+  conv_tiles(packed.data(), offsets.data(), cin * k * k, cout, tiles, padded, wide);
 
   for (int c = 0; c < cout; ++c) {
     const float b = bias[size_t(c)];

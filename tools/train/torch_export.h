@@ -27,11 +27,12 @@
 
 namespace pg::train {
 
+// The `{}`s let callers name only the fields they set ({.game = "sokoban", ...}).
 struct ExportOptions {
-  std::string game;
+  std::string game{};
   std::string kind = "q-network";
-  nn::Observation observation;       // the shape without the batch dimension
-  std::vector<std::string> actions;  // in output order
+  nn::Observation observation{};       // the shape without the batch dimension
+  std::vector<std::string> actions{};  // in output order
   nn::DType storage = nn::DType::kFloat32;
   Json training = Json::object();  // {"command", "settings"}
   Json scores = Json::object();

@@ -187,12 +187,11 @@ TEST(ParityTest, MorrisSeedNet) {
 std::string export_sokoban(nn::DType storage, tnn::Sequential& net) {
   torch::manual_seed(3);
   net = sokoban_seed_module();
-  ExportOptions options;
-  options.game = "sokoban";
-  options.observation = {"sokoban-planes-v1", nn::Shape{7, 9, 11}};
-  options.actions = {"up", "down", "left", "right"};
-  options.storage = storage;
-  options.training = {{"command", "torch_parity_test"}, {"settings", {{"seed", 3}}}};
+  const ExportOptions options{.game = "sokoban",
+                              .observation = {"sokoban-planes-v1", nn::Shape{7, 9, 11}},
+                              .actions = {"up", "down", "left", "right"},
+                              .storage = storage,
+                              .training = {{"command", "torch_parity_test"}, {"settings", {{"seed", 3}}}}};
   return nn::write_policy(export_policy(net, options));
 }
 

@@ -2,23 +2,31 @@
 // and in WebAssembly (node): each kernel runs in batches for about a second;
 // the output is one JSON object per kernel with its ratio against the
 // kernel's baseline (its game's own fast path) measured in this same process.
+// `--only PREFIX` runs the kernels whose names start with it.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "bench/kernels.h"
 
 int main(int argc, char** argv) {
   double seconds = 1.0;
-  if (argc > 2 && std::strcmp(argv[1], "--seconds") == 0) seconds = std::atof(argv[2]);
+  std::string only;  // --only PREFIX: the kernels whose name starts with it
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (std::strcmp(argv[i], "--seconds") == 0) seconds = std::atof(argv[i + 1]);
+    if (std::strcmp(argv[i], "--only") == 0) only = argv[i + 1];
+  }
   using clock = std::chrono::steady_clock;
   std::map<std::string, double> rates;
   std::map<std::string, uint64_t> references;
   std::printf("[\n");
-  const auto& all = pg::bench::kernels();
+  std::vector<pg::bench::Kernel> all;
+  for (const auto& kernel : pg::bench::kernels())
+    if (kernel.name.compare(0, only.size(), only) == 0) all.push_back(kernel);
   for (size_t k = 0; k < all.size(); ++k) {
     const auto& kernel = all[k];
     kernel.run(kernel.batch / 10 + 1, 1);  // warm-up

@@ -202,6 +202,8 @@ const std::vector<Kernel>& kernels() {
       {"zuma_random_steps_recorded", "steps", zuma_random_steps_recorded, 200, "zuma_random_steps_fast",
        "zuma_random_steps_seeded"},
       {"zuma_trained_decisions", "decisions", zuma_trained_decisions, 20000, "zuma_random_steps_fast", ""},
+      {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
+      {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},
   };
   return all;
 }

@@ -42,12 +42,20 @@ KernelRun zuma_random_steps_recorded(long games, uint64_t seed);
 // The shipped Q-table's decisions (feature keys for all n+2 actions).
 KernelRun zuma_trained_decisions(long decisions, uint64_t seed);
 
+// One forward pass at batch size 1 of the seeds' nets with random weights
+// (engine/nn/reference_nets.h) on random inputs: the Sokoban DQN (7x9x11
+// planes, 3.3M parameters) and the Morris value net (16 -> 1, batch norms
+// folded). Their baseline is libtorch's single-threaded forward of the same
+// architectures, measured by build/native/bin/bench_torch in another process.
+KernelRun nn_sokoban_forward(long forwards, uint64_t seed);
+KernelRun nn_morris_forward(long forwards, uint64_t seed);
+
 struct Kernel {
   std::string name;
   std::string unit;
   KernelRun (*run)(long, uint64_t);
   long batch;                 // a batch size that takes a few milliseconds
-  std::string baseline;       // the kernel its ratio is taken against (listed before it)
+  std::string baseline;       // the kernel its ratio is taken against (listed before it; "libtorch": bench_torch's)
   std::string same_games_as;  // a kernel (listed before) whose games it plays: equal checksums
 };
 const std::vector<Kernel>& kernels();

@@ -1,6 +1,9 @@
 // Runs every benchmark and prints the figures with their ratios:
 //   - the engine kernels natively and in WebAssembly (node), each against its
 //     game's own fast path in the same process, and wasm against native;
+//   - the neural-network forward pass (batch size 1) of the seeds' nets,
+//     natively and in WebAssembly, against libtorch's single-threaded native
+//     forward measured in this same run (build/native/bin/bench_torch);
 //   - the size of the static site, raw and gzip;
 //   - the time from navigation to the first rendered frame in headless
 //     Chromium, against a blank page's load in the same browser.
@@ -29,7 +32,7 @@ const native = JSON.parse(execFileSync(path.join(root, 'build/native/bin/bench_h
 const wasm = JSON.parse(execFileSync('node', [path.join(root, 'build/wasm/bin/bench_wasm.js'), '--seconds', seconds]));
 const rows = [['kernel', 'baseline', 'native/s', 'vs baseline', 'wasm/s', 'vs baseline', 'wasm/native', 'wasm = native', 'same games']];
 let sameEverywhere = true;
-for (const n of native) {
+for (const n of native.filter((k) => k.baseline !== 'libtorch')) {
   const w = wasm.find((k) => k.kernel === n.kernel);
   const same = n.reference_checksum === w.reference_checksum;
   const games = !n.same_games_as ? '-' : n.same_games && w.same_games ? 'as ' + n.same_games_as : 'NO';
@@ -60,6 +63,28 @@ try {
 } catch (e) {
   console.log(`Python reference engine not measured: ${e.message}`);
 }
+
+// --- neural-network forward ------------------------------------------------------
+const torchBench = path.join(root, 'build/native/bin/bench_torch');
+console.log('\n# Neural-network forward, batch size 1: latency, and ratios against libtorch native ' +
+            '(1 thread, eval, no autograd; lower is faster)\n');
+let torch = null;
+if (fs.existsSync(torchBench)) {
+  torch = JSON.parse(execFileSync(torchBench, ['--seconds', seconds]));
+} else {
+  console.log('libtorch baseline not built (PG_TRAINING off: scripts/setup.sh installs libtorch-dev)\n');
+}
+const us = (k) => (1e6 / k.per_second);
+const nnRows = [['net', 'ours native µs', 'ours wasm µs', 'libtorch µs', 'native/libtorch', 'wasm/libtorch', 'wasm/native', 'wasm = native']];
+for (const n of native.filter((k) => k.baseline === 'libtorch')) {
+  const w = wasm.find((k) => k.kernel === n.kernel);
+  const t = torch && torch.find((k) => k.kernel === n.kernel);
+  nnRows.push([n.kernel.replace(/^nn_|_forward$/g, ''), us(n).toFixed(1), us(w).toFixed(1), t ? us(t).toFixed(1) : '-',
+               t ? (us(n) / us(t)).toFixed(2) : '-', t ? (us(w) / us(t)).toFixed(2) : '-', (us(w) / us(n)).toFixed(2),
+               n.reference_checksum === w.reference_checksum ? 'yes' : 'NO']);
+}
+table(nnRows);
+console.log('\nTarget: wasm/libtorch <= 2 (sokoban: 7x9x11 planes, 3.3M parameters; morris: 16 -> 1, 49.5k parameters).');
 
 // Every file under dir, as paths relative to it (Node 18 has no recursive readdir).
 function listFiles(dir, prefix = '') {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up what is missing and runs every test: style, native unit/CLI tests
-# under ASan+UBSan, the release build's tests, and the browser tests.
+# under ASan+UBSan (with the libtorch parity tests), the release build's tests,
+# the network runtime's native-vs-WebAssembly check, and the browser tests.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
@@ -19,6 +20,9 @@ ctest --preset native
 
 step "WebAssembly build"
 bash scripts/build.sh wasm
+
+step "network runtime: the same bits natively and in WebAssembly (node)"
+ctest --preset native -R NnWasmParity --output-on-failure
 
 step "browser tests (headless Chromium)"
 (cd tests/browser && node --test page_test.mjs zuma_test.mjs)

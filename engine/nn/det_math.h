@@ -1,0 +1,14 @@
+// exp, tanh and sigmoid computed from IEEE additions, multiplications and
+// divisions only (in double, rounded once to float), so they give the same
+// bits natively and in WebAssembly: the C libraries (glibc natively, musl in
+// Emscripten) implement expf and tanhf differently. Accurate to within one
+// float ulp of the true value.
+#pragma once
+
+namespace pg::nn {
+
+double det_exp(double x);
+float det_tanh(float x);
+float det_sigmoid(float x);
+
+}  // namespace pg::nn

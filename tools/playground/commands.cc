@@ -46,6 +46,11 @@ usage:
         model-free Q-learning through the homework's interface; saves the table
         with its settings, learning curve and measured score
 
+  playground binary protocol [--seed S]
+        the course's text protocol on stdin/stdout (game n m, show, play x y d,
+        legal x y d, genmove, winner, loadpatterns FILE, policy_moves, help,
+        exit); pattern files are read relative to the working directory
+
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
@@ -57,6 +62,7 @@ examples:
   playground mancala table --agents random,heuristic,greedy:1,greedy:5 --games 100
   playground zuma eval --agent trained --episodes 50000 --scenario grading
   playground zuma show --scenario my_model.py      (a file: JSON or the homework's Python dict)
+  printf 'game 2 2\nplay 1 0 1\npolicy_moves\n' | playground binary protocol
 )";
 }
 

@@ -32,8 +32,9 @@ int main(int argc, char** argv) {
     if (command == "play") return cli::play(game, args);
     if (game.name == "zuma" && command == "eval") return cli::zuma_eval(game, args);
     if (game.name == "zuma" && command == "train") return cli::zuma_train(game, args);
+    if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
     throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table; zuma also eval, train)");
+                     "unknown (known: show, replay, play, match, table; zuma also eval, train; binary also protocol)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

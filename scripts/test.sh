@@ -21,6 +21,6 @@ step "WebAssembly build"
 bash scripts/build.sh wasm
 
 step "browser tests (headless Chromium)"
-(cd tests/browser && node --test page_test.mjs zuma_test.mjs)
+(cd tests/browser && node --test page_test.mjs zuma_test.mjs binary_test.mjs)
 
 step "all tests passed"

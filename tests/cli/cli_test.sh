@@ -139,6 +139,26 @@ printf '10..1 0 20\n10..1 1 twelve\n' > "$TMP/bad_patterns.txt"
 out=$(cd "$TMP" && printf 'loadpatterns bad_patterns.txt\n' | "$PG_ABS" binary protocol 2>&1)
 check "binary protocol: a malformed pattern line is named with its number" "bad_patterns.txt, line 2: weight 'twelve' is not a number" "$out"
 
+out=$("$PG" binary match --first patterns --second random --games 40 --width 5 --height 5 2>&1); rc=$?
+check "binary match exits 0" "0" "$rc"
+check "binary match prints the win rate" "first player's win rate: " "$out"
+printf '10..1 0 20\n10..1 1 12\n' > "$TMP/mine.txt"
+out=$("$PG" binary play --agents "patterns:$TMP/mine.txt,random" --width 3 --height 2 2>&1); rc=$?
+check "binary play with a pattern file by path exits 0" "0" "$rc"
+check "binary play names the file's agent" "\"patterns:$TMP/mine.txt\"" "$out"
+out=$("$PG" binary play --agents "patterns:$TMP/bad_patterns.txt,random" 2>&1); rc=$?
+check "binary play with a malformed pattern file exits 2" "2" "$rc"
+check "binary play names the file and line" "bad_patterns.txt, line 2: weight 'twelve' is not a number" "$out"
+out=$("$PG" binary play --agents patterns:nosuchfile,random 2>&1)
+check "binary play names an unknown pattern file" "no pattern file named 'nosuchfile'" "$out"
+
+out=$("$PG" binary replay --width 5 --height 2 --actions '2,0,1;0,1,1;1,1,0;4,1,1' 2>&1); rc=$?
+check "binary replay takes actions separated by semicolons" '"..1..",' "$out"
+check "binary replay's fourth state" '"10..1"' "$out"
+out=$("$PG" binary replay --width 5 --height 1 --actions '0,0,0;1,0,0;2,0,0' 2>&1); rc=$?
+check "binary replay: an illegal action exits 2" "2" "$rc"
+check "binary replay: an illegal action is named" "action 3 ('2,0,0'): '2,0,0' is not a legal action here" "$out"
+
 out=$("$PG" binary protocol --speed 3 </dev/null 2>&1); rc=$?
 check "binary protocol: unknown flag exits 2" "2" "$rc"
 exit $fail

@@ -23,7 +23,8 @@ usage:
   playground list                                    games, their options and agents
   playground <game> show [--seed S] [options]        the initial state, as text and JSON
   playground <game> replay [--seed S] [options] --actions A,B,C
-        applies the actions (by their names) and prints the episode as the
+        applies the actions (by their names; separated by ';' in a game whose
+        names hold commas, as the Binary Game's x,y,d) and prints the episode as the
         JSON trace the page exports
   playground <game> play [--agents A,B] [--seed S] [options]
         the agents play one episode, exactly as the page does with this seed;
@@ -93,8 +94,12 @@ int replay(const GameEntry& entry, const Args& args) {
   args.check_known({"seed", "actions"}, entry.options);
   if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
   const auto game = entry.create(args.game_options(entry.options));
-  const Episode episode =
-      replay_actions(game, args.get_seed("seed", game->default_seed()), split_list(args.get("actions")));
+  const uint64_t seed = args.get_seed("seed", game->default_seed());
+  // Semicolons separate actions whose names hold commas (the Binary Game's x,y,d).
+  const auto first = game->initial_state(seed);
+  const auto legal = first->legal_actions();
+  const bool comma_names = !legal.empty() && first->action_name(legal[0]).find(',') != std::string::npos;
+  const Episode episode = replay_actions(game, seed, split_list(args.get("actions"), comma_names ? ';' : ','));
   std::cout << episode.to_trace().dump(2) << "\n";
   return 0;
 }

@@ -4,6 +4,8 @@
 
 #include "engine/core/agent.h"
 #include "engine/core/error.h"
+#include "engine/games/binary/pattern_agent.h"
+#include "engine/games/binary/pattern_files.h"
 
 namespace pg::binary {
 
@@ -59,7 +61,7 @@ char BinaryState::point_char(int x, int y) const {
 
 std::string BinaryState::action_name(Action action) const {
   const Move m = decode_action(board_, action);
-  char name[16];  // one formatting call: parse_action names every legal action
+  char name[40];  // one formatting call: parse_action names every legal action
   std::snprintf(name, sizeof name, "%d,%d,%d", m.x, m.y, m.d);
   return name;
 }
@@ -186,11 +188,20 @@ std::unique_ptr<State> BinaryGame::state_from_json(const Json& j) const {
   return state;
 }
 
-std::unique_ptr<Agent> BinaryGame::make_agent(std::string_view /*spec*/) const { return nullptr; }
+std::unique_ptr<Agent> BinaryGame::make_agent(std::string_view spec) const { return make_pattern_agent(spec); }
 
-std::vector<AgentInfo> BinaryGame::agents() const { return {}; }
+std::vector<AgentInfo> BinaryGame::agents() const {
+  std::vector<AgentInfo> infos = {
+      {"patterns", std::string("the assignment's playout policy: each legal move with probability (row weight + "
+                               "column weight) / total, weights from policies/binary/") +
+                       kDefaultPatterns + ".txt"}};
+  for (const auto& name : shipped_pattern_names())
+    if (name != kDefaultPatterns)
+      infos.push_back({"patterns:" + name, "the same policy with policies/binary/" + name + ".txt"});
+  return infos;
+}
 
-std::vector<std::string> BinaryGame::default_agents() const { return {"random", "random"}; }
+std::vector<std::string> BinaryGame::default_agents() const { return {"patterns", "random"}; }
 
 GameEntry registry_entry() {
   return {"binary",

@@ -197,27 +197,25 @@ std::vector<double> probabilities(const std::vector<WeightedMove>& moves) {
   return p;
 }
 
+size_t draw(const std::vector<WeightedMove>& moves, Rng& rng) {
+  double total = 0;
+  for (const auto& m : moves) total += m.weight();
+  if (!(total > 0)) return rng.below(uint32_t(moves.size()));
+  const double r = rng.uniform() * total;
+  double cumulative = 0;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    cumulative += moves[i].weight();
+    if (r < cumulative) return i;
+  }
+  return moves.size() - 1;  // not reached: the last sum is the total
+}
+
 bool sample_move(const Board& board, const PatternTable& table, Rng& rng, std::vector<WeightedMove>& scratch,
                  Move& out) {
   weigh_moves(board, table, scratch);
   if (scratch.empty()) return false;
-  double total = 0;
-  for (const auto& m : scratch) total += m.weight();
-  size_t pick = scratch.size() - 1;
-  if (total > 0) {
-    const double r = rng.uniform() * total;
-    double cumulative = 0;
-    for (size_t i = 0; i < scratch.size(); ++i) {
-      cumulative += scratch[i].weight();
-      if (r < cumulative) {
-        pick = i;
-        break;
-      }
-    }
-  } else {
-    pick = rng.below(uint32_t(scratch.size()));
-  }
-  out = {scratch[pick].x, scratch[pick].y, scratch[pick].d};
+  const WeightedMove& m = scratch[draw(scratch, rng)];
+  out = {m.x, m.y, m.d};
   return true;
 }
 

@@ -85,6 +85,10 @@ void weigh_moves(const Board& board, const PatternTable& table, std::vector<Weig
 // weight is 0, where the assignment's formula has no answer).
 std::vector<double> probabilities(const std::vector<WeightedMove>& moves);
 
+// The index of a move drawn with probability weight / total (uniformly when
+// every weight is 0); `moves` must not be empty.
+size_t draw(const std::vector<WeightedMove>& moves, Rng& rng);
+
 // Draws a legal move with probability weight / total; false if there is none.
 // `scratch` is reused between calls, so a playout allocates nothing.
 bool sample_move(const Board& board, const PatternTable& table, Rng& rng, std::vector<WeightedMove>& scratch,

@@ -9,6 +9,9 @@
 #include <map>
 
 #include "engine/core/error.h"
+#include "engine/core/registry.h"
+#include "engine/games/binary/binary_game.h"
+#include "engine/games/binary/pattern_agent.h"
 #include "engine/games/binary/pattern_files.h"
 
 namespace pg::binary {
@@ -152,6 +155,49 @@ TEST(BinaryPatterns, TheShippedFilesAreTheAssignmentsExamples) {
   EXPECT_TRUE(find_patterns("nopattern")->empty());
   EXPECT_EQ(find_patterns("no-such-file"), nullptr);
   for (const auto& name : names) EXPECT_NO_THROW(find_patterns(name)) << name;
+}
+
+// ..1..
+// 10..1   the agent's distribution is the policy: 0 at (2,1) weighs 30 of 170.
+TEST(BinaryPatternAgent, ItsDistributionIsThePolicyAndItsScoresTheWeights) {
+  const auto game = make_game("binary", {{"width", 5}, {"height", 2}});
+  auto state = game->initial_state(1);
+  for (const char* a : {"2,0,1", "0,1,1", "1,1,0", "4,1,1"}) state->apply(state->parse_action(a));
+  auto agent = make_agent(*game, "patterns:twopattern");
+  Rng rng(4);
+  const Decision d = agent->decide(*state, rng);
+  EXPECT_EQ(d.actions, state->legal_actions());
+  ASSERT_EQ(d.actions.size(), 8u);
+  for (size_t i = 0; i < d.actions.size(); ++i) {
+    const bool matched = state->action_name(d.actions[i]) == "2,1,0";
+    EXPECT_EQ(d.scores[i], matched ? 30 : 20);
+    EXPECT_DOUBLE_EQ(d.probabilities[i], (matched ? 30.0 : 20.0) / 170);
+  }
+  EXPECT_TRUE(state->is_legal(d.chosen));
+  // Drawn in proportion: 2,1,0 about 30/170 of the time.
+  int matched = 0;
+  const int n = 4000;
+  for (int i = 0; i < n; ++i) matched += state->action_name(agent->decide(*state, rng).chosen) == "2,1,0";
+  EXPECT_NEAR(double(matched) / n, 30.0 / 170, 4 * std::sqrt(30.0 / 170 * 140 / 170 / n));
+  EXPECT_NE(d.note.find("[twopattern]"), std::string::npos) << d.note;
+}
+
+TEST(BinaryPatternAgent, DefaultsToTheShippedFileAndNamesAnUnknownOne) {
+  const auto game = make_game("binary");
+  EXPECT_EQ(make_agent(*game, "patterns")->spec(), "patterns");
+  EXPECT_EQ(dynamic_cast<PatternAgent&>(*make_agent(*game, "patterns")).table().to_text(),
+            find_patterns(kDefaultPatterns)->to_text());
+  try {
+    make_agent(*game, "patterns:fivepattern");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("agent 'patterns:fivepattern': no pattern file named 'fivepattern' (shipped: "),
+        std::string::npos)
+        << e.what();
+  }
+  store_patterns("edited", std::make_shared<const PatternTable>(table_of("XX.XX 1 5\n")));
+  EXPECT_EQ(dynamic_cast<PatternAgent&>(*make_agent(*game, "patterns:edited")).table().lines().size(), 1u);
 }
 
 }  // namespace

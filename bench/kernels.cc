@@ -1,10 +1,14 @@
 #include "bench/kernels.h"
 
+#include <array>
 #include <memory>
 
 #include "engine/core/agent.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
+#include "engine/games/binary/binary_game.h"
+#include "engine/games/binary/pattern_files.h"
+#include "engine/games/binary/patterns.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/zuma/engine.h"
@@ -187,6 +191,97 @@ KernelRun zuma_trained_decisions(long decisions, uint64_t seed) {
   return run;
 }
 
+namespace {
+// A finished game's result folded into the checksum the same way from the
+// board and from the generic returns: 2 if player 0 won, 0 if player 1 did.
+uint64_t fold(uint64_t checksum, int winner) { return checksum * 31 + (winner == 0 ? 2 : 0); }
+const binary::Size kBinarySize{};
+}  // namespace
+
+KernelRun binary_random_playouts_fast(long games, uint64_t seed) {
+  Rng rng(seed);
+  KernelRun run;
+  std::array<binary::Move, 2 * binary::kMaxSide * binary::kMaxSide> moves;
+  for (long g = 0; g < games; ++g) {
+    binary::Board b = binary::Board::empty(kBinarySize.width, kBinarySize.height);
+    for (;;) {
+      size_t n = 0;
+      b.for_each_legal([&](int x, int y, int d) { moves[n++] = {x, y, d}; });
+      if (n == 0) break;
+      const binary::Move m = moves[rng.below(uint32_t(n))];
+      b.place(m.x, m.y, m.d);
+    }
+    run.checksum = fold(run.checksum, 1 - b.to_move());
+    ++run.items;
+  }
+  return run;
+}
+
+KernelRun binary_random_playouts_generic(long games, uint64_t seed) {
+  const binary::BinaryGame game(kBinarySize);
+  Rng rng(seed);
+  KernelRun run;
+  std::vector<Action> legal;
+  for (long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game.initial_state(seed);
+    double first_return = 0;
+    while (!state->is_terminal()) {
+      state->legal_actions(legal);
+      first_return += state->apply(legal[rng.below(uint32_t(legal.size()))])[0];
+    }
+    run.checksum = fold(run.checksum, first_return > 0 ? 0 : 1);
+    ++run.items;
+  }
+  return run;
+}
+
+KernelRun binary_random_playouts_recorded(long games, uint64_t seed) {
+  const binary::BinaryGame game(kBinarySize);
+  Rng rng(seed);
+  KernelRun run;
+  for (long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game.initial_state(seed);
+    double first_return = 0;
+    while (!state->is_terminal()) {
+      const auto legal = state->legal_actions();
+      auto next = state->clone();
+      first_return += next->apply_with_details(legal[rng.below(uint32_t(legal.size()))]).rewards[0];
+      state = std::move(next);
+    }
+    run.checksum = fold(run.checksum, first_return > 0 ? 0 : 1);
+    ++run.items;
+  }
+  return run;
+}
+
+KernelRun binary_pattern_playouts_fast(long games, uint64_t seed) {
+  const auto table = binary::find_patterns("twopattern");
+  Rng rng(seed);
+  KernelRun run;
+  std::vector<binary::WeightedMove> scratch;
+  for (long g = 0; g < games; ++g) {
+    run.checksum = fold(run.checksum, binary::playout(binary::Board::empty(kBinarySize.width, kBinarySize.height),
+                                                      *table, rng, scratch));
+    ++run.items;
+  }
+  return run;
+}
+
+KernelRun binary_pattern_playouts_agent(long games, uint64_t seed) {
+  const binary::BinaryGame game(kBinarySize);
+  auto agent = game.make_agent("patterns:twopattern");
+  Rng rng(seed);
+  KernelRun run;
+  for (long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game.initial_state(seed);
+    double first_return = 0;
+    while (!state->is_terminal()) first_return += state->apply(agent->decide(*state, rng).chosen)[0];
+    run.checksum = fold(run.checksum, first_return > 0 ? 0 : 1);
+    ++run.items;
+  }
+  return run;
+}
+
 const std::vector<Kernel>& kernels() {
   static const std::vector<Kernel> all = {
       {"kalah_random_moves_fast", "moves", kalah_random_moves_fast, 20000, "kalah_random_moves_fast", ""},
@@ -202,6 +297,15 @@ const std::vector<Kernel>& kernels() {
       {"zuma_random_steps_recorded", "steps", zuma_random_steps_recorded, 200, "zuma_random_steps_fast",
        "zuma_random_steps_seeded"},
       {"zuma_trained_decisions", "decisions", zuma_trained_decisions, 20000, "zuma_random_steps_fast", ""},
+      {"binary_random_playouts_fast", "playouts", binary_random_playouts_fast, 2000, "binary_random_playouts_fast", ""},
+      {"binary_random_playouts_generic", "playouts", binary_random_playouts_generic, 2000,
+       "binary_random_playouts_fast", "binary_random_playouts_fast"},
+      {"binary_random_playouts_recorded", "playouts", binary_random_playouts_recorded, 100,
+       "binary_random_playouts_fast", "binary_random_playouts_fast"},
+      {"binary_pattern_playouts_fast", "playouts", binary_pattern_playouts_fast, 1000, "binary_random_playouts_fast",
+       ""},
+      {"binary_pattern_playouts_agent", "playouts", binary_pattern_playouts_agent, 200, "binary_pattern_playouts_fast",
+       "binary_pattern_playouts_fast"},
       {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
       {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},
   };

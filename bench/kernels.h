@@ -49,6 +49,19 @@ KernelRun zuma_trained_decisions(long decisions, uint64_t seed);
 // architectures, measured by build/native/bin/bench_torch in another process.
 KernelRun nn_sokoban_forward(long forwards, uint64_t seed);
 KernelRun nn_morris_forward(long forwards, uint64_t seed);
+// Binary Game playouts on the default 6x6 board, counted in playouts (whole
+// games): uniformly random moves on the Board value type (the baseline)...
+KernelRun binary_random_playouts_fast(long games, uint64_t seed);
+// ...the same games through the generic State interface...
+KernelRun binary_random_playouts_generic(long games, uint64_t seed);
+// ...and as the episode recorder plays them.
+KernelRun binary_random_playouts_recorded(long games, uint64_t seed);
+// The assignment's pattern policy (twopattern.txt) on the Board value type,
+// as MCTS playouts run it...
+KernelRun binary_pattern_playouts_fast(long games, uint64_t seed);
+// ...and the same games by the `patterns` agent through State (a Decision
+// with every move's probability at each step, as the page shows it).
+KernelRun binary_pattern_playouts_agent(long games, uint64_t seed);
 
 struct Kernel {
   std::string name;

@@ -25,6 +25,6 @@ step "network runtime: the same bits natively and in WebAssembly (node)"
 ctest --preset native -R NnWasmParity --output-on-failure
 
 step "browser tests (headless Chromium)"
-(cd tests/browser && node --test page_test.mjs zuma_test.mjs)
+(cd tests/browser && node --test page_test.mjs zuma_test.mjs binary_test.mjs)
 
 step "all tests passed"

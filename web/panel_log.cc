@@ -1,4 +1,5 @@
 // The Step log: every step and what happened in it.
+#include <algorithm>
 #include <cstdio>
 
 #include "imgui.h"
@@ -16,6 +17,10 @@ std::string describe_events(const EpisodeStep& st) {
   if (ev.value("extra_turn", false)) out += "extra turn; ";
   if (ev.contains("capture")) out += "captured " + std::to_string(ev["capture"]["stones"].get<int>()) + "; ";
   if (ev.contains("swept")) out += "game over, swept " + ev["swept"].dump() + "; ";
+  if (ev.contains("row") && ev.contains("column"))  // the Binary Game: the strings the patterns read
+    out += "row " + ev["row"].get<std::string>() + ", column " + ev["column"].get<std::string>() + "; ";
+  if (ev.contains("winner") && ev.contains("digit"))
+    out += "the opponent has no legal move: player " + ev["winner"].dump() + " wins; ";
   for (const auto& d : st.transition.draws) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s: u=%.4f -> %s; ", d.what.c_str(), d.value, d.outcome.c_str());
@@ -34,12 +39,19 @@ void log_panel(App& app) {
       "Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
       "captures, every random draw). Click a row to go there.");
   static size_t last_cursor = ~size_t(0);
-  if (ImGui::BeginTable("log", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+  // The action column fits the game's longest action name (the Binary Game's
+  // x,y,d); a table keeps the widths it was created with, so one per game.
+  float action_width = 24;
+  for (Action a : s.state().legal_actions())
+    action_width = std::max(action_width, ImGui::CalcTextSize(s.state().action_name(a).c_str()).x + 6);
+  const std::string table_id = "log##" + s.entry().name;
+  if (ImGui::BeginTable(table_id.c_str(), 6,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 24);
     ImGui::TableSetupColumn("P", ImGuiTableColumnFlags_WidthFixed, 12);
     ImGui::TableSetupColumn("agent", ImGuiTableColumnFlags_WidthFixed, 62);
-    ImGui::TableSetupColumn("act", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("act", ImGuiTableColumnFlags_WidthFixed, action_width);
     ImGui::TableSetupColumn("rew", ImGuiTableColumnFlags_WidthFixed, 24);
     ImGui::TableSetupColumn("what happened", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();

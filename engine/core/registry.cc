@@ -1,6 +1,7 @@
 #include "engine/core/registry.h"
 
 #include "engine/core/error.h"
+#include "engine/games/binary/binary_game.h"
 #include "engine/games/mancala/mancala_game.h"
 #include "engine/games/zuma/zuma_game.h"
 
@@ -10,6 +11,7 @@ const std::vector<GameEntry>& game_registry() {
   static const std::vector<GameEntry> games = {
       mancala::registry_entry(),
       zuma::registry_entry(),
+      binary::registry_entry(),
   };
   return games;
 }

@@ -144,4 +144,48 @@ check "zuma bad scenario file names next_color_dist" "model.next_color_dist: the
 out=$("$PG" zuma show --max-steps 0 2>&1); rc=$?
 check "zuma --max-steps 0 exits 2" "2" "$rc"
 check "zuma --max-steps 0 names the option" "option 'max_steps'" "$out"
+# Binary Game: the course's text protocol on stdin/stdout, pattern files relative to the working directory.
+PG_ABS="$(cd "$(dirname "$PG")" && pwd)/$(basename "$PG")"
+POLICIES="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../policies/binary" && pwd)"
+out=$(cd "$POLICIES" && printf 'game 5 2\nplay 2 0 1\nplay 0 1 1\nplay 1 1 0\nplay 4 1 1\nshow\nloadpatterns twopattern.txt\npolicy_moves\nexit\nshow\n' |
+  "$PG_ABS" binary protocol 2>"$TMP/binary_err"); rc=$?
+check "binary protocol exits 0" "0" "$rc"
+expected=$(printf '= 1\n\n= 1\n\n= 1\n\n= 1\n\n= 1\n\n..1..\n10..1\n= 1\n\n= 1\n\n0 0 0 0.118 1 0 1 0.118 2 1 0 0.176 3 0 0 0.118 3 0 1 0.118 3 1 0 0.118 3 1 1 0.118 4 0 0 0.118\n= 1\n\n= 1')
+[[ "$out" == "$expected" ]] && echo "ok   binary protocol: the 5x2 example with twopattern.txt, read from the working directory" ||
+  { echo "FAIL binary protocol transcript:"; printf '%s\n' "$out"; fail=1; }
+if [[ -s "$TMP/binary_err" ]]; then echo "FAIL binary protocol wrote on stderr:"; cat "$TMP/binary_err"; fail=1; else echo "ok   binary protocol: nothing on stderr"; fi
+
+out=$(printf 'legal 1\nplay 0 0 2\nloadpatterns twopattern.txt\nnonsense\n' | "$PG" binary protocol 2>"$TMP/binary_err")
+check "binary protocol: missing arguments and an illegal play" "= illegal move: 0 0 2 wrong number" "$out"
+check "binary protocol: a pattern file outside the working directory is not found" "= -1" "$out"
+check "binary protocol: the message goes to stderr" "cannot read 'twopattern.txt'" "$(cat "$TMP/binary_err")"
+check "binary protocol: unknown command on stderr" "unknown command 'nonsense'" "$(cat "$TMP/binary_err")"
+[[ "$out" == *"not enough"* ]] && { echo "FAIL binary protocol: an argument message went to stdout"; fail=1; }
+
+printf '10..1 0 20\n10..1 1 twelve\n' > "$TMP/bad_patterns.txt"
+out=$(cd "$TMP" && printf 'loadpatterns bad_patterns.txt\n' | "$PG_ABS" binary protocol 2>&1)
+check "binary protocol: a malformed pattern line is named with its number" "bad_patterns.txt, line 2: weight 'twelve' is not a number" "$out"
+
+out=$("$PG" binary match --first patterns --second random --games 40 --width 5 --height 5 2>&1); rc=$?
+check "binary match exits 0" "0" "$rc"
+check "binary match prints the win rate" "first player's win rate: " "$out"
+printf '10..1 0 20\n10..1 1 12\n' > "$TMP/mine.txt"
+out=$("$PG" binary play --agents "patterns:$TMP/mine.txt,random" --width 3 --height 2 2>&1); rc=$?
+check "binary play with a pattern file by path exits 0" "0" "$rc"
+check "binary play names the file's agent" "\"patterns:$TMP/mine.txt\"" "$out"
+out=$("$PG" binary play --agents "patterns:$TMP/bad_patterns.txt,random" 2>&1); rc=$?
+check "binary play with a malformed pattern file exits 2" "2" "$rc"
+check "binary play names the file and line" "bad_patterns.txt, line 2: weight 'twelve' is not a number" "$out"
+out=$("$PG" binary play --agents patterns:nosuchfile,random 2>&1)
+check "binary play names an unknown pattern file" "no pattern file named 'nosuchfile'" "$out"
+
+out=$("$PG" binary replay --width 5 --height 2 --actions '2,0,1;0,1,1;1,1,0;4,1,1' 2>&1); rc=$?
+check "binary replay takes actions separated by semicolons" '"..1..",' "$out"
+check "binary replay's fourth state" '"10..1"' "$out"
+out=$("$PG" binary replay --width 5 --height 1 --actions '0,0,0;1,0,0;2,0,0' 2>&1); rc=$?
+check "binary replay: an illegal action exits 2" "2" "$rc"
+check "binary replay: an illegal action is named" "action 3 ('2,0,0'): '2,0,0' is not a legal action here" "$out"
+
+out=$("$PG" binary protocol --speed 3 </dev/null 2>&1); rc=$?
+check "binary protocol: unknown flag exits 2" "2" "$rc"
 exit $fail

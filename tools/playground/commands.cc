@@ -23,7 +23,8 @@ usage:
   playground list                                    games, their options and agents
   playground <game> show [--seed S] [options]        the initial state, as text and JSON
   playground <game> replay [--seed S] [options] --actions A,B,C
-        applies the actions (by their names) and prints the episode as the
+        applies the actions (by their names; separated by ';' in a game whose
+        names hold commas, as the Binary Game's x,y,d) and prints the episode as the
         JSON trace the page exports
   playground <game> play [--agents A,B] [--seed S] [options]
         the agents play one episode, exactly as the page does with this seed;
@@ -59,6 +60,11 @@ usage:
         model-free Q-learning through the homework's interface; saves the table
         with its settings, learning curve and measured score
 
+  playground binary protocol [--seed S]
+        the course's text protocol on stdin/stdout (game n m, show, play x y d,
+        legal x y d, genmove, winner, loadpatterns FILE, policy_moves, help,
+        exit); pattern files are read relative to the working directory
+
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
@@ -70,6 +76,7 @@ examples:
   playground mancala table --agents random,heuristic,greedy:1,greedy:5 --games 100
   playground zuma eval --agent trained --episodes 50000 --scenario grading
   playground zuma show --scenario my_model.py      (a file: JSON or the homework's Python dict)
+  printf 'game 2 2\nplay 1 0 1\npolicy_moves\n' | playground binary protocol
 )";
 }
 
@@ -100,8 +107,12 @@ int replay(const GameEntry& entry, const Args& args) {
   args.check_known({"seed", "actions"}, entry.options);
   if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
   const auto game = entry.create(args.game_options(entry.options));
-  const Episode episode =
-      replay_actions(game, args.get_seed("seed", game->default_seed()), split_list(args.get("actions")));
+  const uint64_t seed = args.get_seed("seed", game->default_seed());
+  // Semicolons separate actions whose names hold commas (the Binary Game's x,y,d).
+  const auto first = game->initial_state(seed);
+  const auto legal = first->legal_actions();
+  const bool comma_names = !legal.empty() && first->action_name(legal[0]).find(',') != std::string::npos;
+  const Episode episode = replay_actions(game, seed, split_list(args.get("actions"), comma_names ? ';' : ','));
   std::cout << episode.to_trace().dump(2) << "\n";
   return 0;
 }

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
       cli::print_usage();
       return 0;
     }
+    if (game.name == "binary") cli::load_pattern_files(args);
     if (command == "replay") return cli::replay(game, args);
     if (command == "match") return cli::match(game, args);
     if (command == "show") return cli::show(game, args);
@@ -34,9 +35,10 @@ int main(int argc, char** argv) {
     if (game.name == "zuma" && command == "train") return cli::zuma_train(game, args);
     if (game.name == "mancala" && command == "train") return cli::mancala_train(game, args);
     if (game.name == "mancala" && command == "solve") return cli::mancala_solve(game, args);
-    throw InputError(
-        "command '" + command + "'",
-        "unknown (known: show, replay, play, match, table; mancala also train, solve; zuma also eval, train)");
+    if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
+    throw InputError("command '" + command + "'",
+                     "unknown (known: show, replay, play, match, table; mancala also train, solve; zuma also eval, "
+                     "train; binary also protocol)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -1,0 +1,327 @@
+#include "web/views/binary_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/games/binary/binary_game.h"
+#include "engine/games/binary/pattern_files.h"
+#include "engine/games/binary/patterns.h"
+#include "imgui.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+using binary::Board;
+using binary::kEmpty;
+
+namespace {
+
+const ImU32 kBoardColour = IM_COL32(38, 44, 56, 255);
+const ImU32 kGridColour = IM_COL32(90, 100, 120, 255);
+const ImU32 kDigitColour[2] = {IM_COL32(240, 240, 240, 255), IM_COL32(255, 196, 80, 255)};
+const ImU32 kHeatColour[2] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 120, 60, 255)};
+const ImU32 kLastMoveColour = IM_COL32(255, 230, 90, 255);
+const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
+const ImU32 kWindowColour = IM_COL32(200, 120, 255, 200);
+const ImU32 kIllegalColour = IM_COL32(230, 80, 80, 150);
+
+struct Grid {
+  ImVec2 origin;  // top-left corner of point (0, 0)
+  float cell = 0;
+  ImVec2 corner(int x, int y) const { return ImVec2(origin.x + float(x) * cell, origin.y + float(y) * cell); }
+  ImVec2 centre(int x, int y) const {
+    return ImVec2(origin.x + (float(x) + 0.5f) * cell, origin.y + (float(y) + 0.5f) * cell);
+  }
+  // The centre of the half of (x, y) that stands for digit d.
+  ImVec2 half(int x, int y, int d) const {
+    return ImVec2(origin.x + (float(x) + 0.25f + 0.5f * float(d)) * cell, origin.y + (float(y) + 0.5f) * cell);
+  }
+};
+
+// The probability shown for each move, indexed (y * width + x) * 2 + d
+// (negative: not a legal move).
+struct Heat {
+  std::vector<double> p;
+  double max = 0;
+  size_t index(const Board& b, int x, int y, int d) const { return size_t((y * b.width + x) * 2 + d); }
+};
+
+Heat heat_of(const Board& b, const std::vector<Action>& actions, const std::vector<double>& probabilities) {
+  Heat h;
+  h.p.assign(size_t(b.width * b.height * 2), -1.0);
+  for (size_t i = 0; i < actions.size(); ++i) {
+    const binary::Move m = binary::decode_action(b, actions[i]);
+    h.p[h.index(b, m.x, m.y, m.d)] = probabilities[i];
+    h.max = std::max(h.max, probabilities[i]);
+  }
+  return h;
+}
+
+Heat pattern_heat(const Board& b, const binary::PatternTable& table) {
+  std::vector<binary::WeightedMove> moves;
+  binary::weigh_moves(b, table, moves);
+  std::vector<Action> actions;
+  for (const auto& m : moves) actions.push_back(binary::encode_action(b, m.x, m.y, m.d));
+  return heat_of(b, actions, binary::probabilities(moves));
+}
+
+// "20 (pattern 10..1)" or "10 (no pattern)": one direction's weight.
+std::string weight_source(const binary::PatternTable& table, int code, int d) {
+  char buf[96];
+  const int line = table.match(code, d);
+  if (line < 0) {
+    std::snprintf(buf, sizeof buf, "%g (no pattern)", binary::kDefaultWeight);
+    return buf;
+  }
+  const auto& l = table.lines()[size_t(line)];
+  std::snprintf(buf, sizeof buf, "%g (pattern %s%s, line %d)", l.weight, l.pattern.c_str(),
+                l.pattern == binary::pattern_text(code) ? "" : " mirrored", l.line);
+  return buf;
+}
+
+void point_tooltip(const binary::BinaryState& s, const binary::PatternTable& table, const std::string& file,
+                   const Heat& heat, bool heat_from_agent, int x, int y) {
+  const Board& b = s.board();
+  ImGui::BeginTooltip();
+  ImGui::Text("point %d,%d   row %s   column %s", x, y, s.row_string(x, y).c_str(), s.column_string(x, y).c_str());
+  std::vector<binary::WeightedMove> moves;
+  binary::weigh_moves(b, table, moves);
+  const std::vector<double> p = binary::probabilities(moves);
+  for (int d = 0; d < 2; ++d) {
+    const binary::Explanation e = b.explain(x, y, d);
+    if (e.verdict != binary::Verdict::kLegal) {
+      ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%d: illegal, %s", d, binary::explain_text(e, x, y, d).c_str());
+      continue;
+    }
+    for (size_t i = 0; i < moves.size(); ++i) {
+      if (moves[i].x != x || moves[i].y != y || moves[i].d != d) continue;
+      ImGui::Text("%d: %s under %s: weight %g = row %s + column %s", d, percent(p[i]).c_str(), file.c_str(),
+                  moves[i].weight(), weight_source(table, binary::row_code(b, x, y), d).c_str(),
+                  weight_source(table, binary::column_code(b, x, y), d).c_str());
+    }
+    if (heat_from_agent) {
+      const double q = heat.p[heat.index(b, x, y, d)];
+      if (q >= 0) ImGui::TextDisabled("   the agent: %s", percent(q).c_str());
+    }
+  }
+  ImGui::EndTooltip();
+}
+
+// The five points a pattern reads along the row and the column of (x, y):
+// faint where they fall off the board (the patterns' X), strong on it.
+void draw_windows(ImDrawList* draw, const Grid& g, const Board& b, int x, int y) {
+  const float t = std::max(2.0f, g.cell * 0.05f);
+  const ImU32 faint = (kWindowColour & 0x00FFFFFFu) | (ImU32(70) << 24);
+  draw->AddRect(g.corner(x - 2, y), g.corner(x + 3, y + 1), faint, 4, 0, t * 0.5f);
+  draw->AddRect(g.corner(x, y - 2), g.corner(x + 1, y + 3), faint, 4, 0, t * 0.5f);
+  draw->AddRect(g.corner(std::max(0, x - 2), y), g.corner(std::min<int>(b.width, x + 3), y + 1), kWindowColour, 4, 0,
+                t);
+  draw->AddRect(g.corner(x, std::max(0, y - 2)), g.corner(x + 1, std::min<int>(b.height, y + 3)), kWindowColour, 4, 0,
+                t);
+  for (int i = -2; i <= 2; ++i) {
+    if (!b.on_board(x + i, y)) centered_text(draw, g.centre(x + i, y), g.cell * 0.35f, faint, "X");
+    if (!b.on_board(x, y + i)) centered_text(draw, g.centre(x, y + i), g.cell * 0.35f, faint, "X");
+  }
+}
+
+}  // namespace
+
+void BinaryView::draw_debug_toggles() {
+  ImGui::Checkbox("Heat", &show_heat_);
+  help_marker(
+      "Each empty point is split in two: the left half is the move that puts a 0 there, the right half a 1. The "
+      "brighter the colour, the more likely the policy plays it (scaled to the likeliest move). Hover a point for "
+      "the numbers.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Numbers", &show_numbers_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Illegal", &show_illegal_);
+  help_marker("A red cross on a half: that digit may not go there (hover for the rule it breaks).");
+  ImGui::Checkbox("Pattern windows", &show_windows_);
+  help_marker(
+      "On hover: the five points along the row and along the column that the patterns read. A pattern matches "
+      "them forwards or backwards; X stands for a point off the board.");
+  ImGui::Checkbox("Heat from the deciding agent", &heat_from_agent_);
+  help_marker(
+      "On: the heat is the distribution of the agent to move (uniform for random). Off, or when a human is to "
+      "move: the pattern-weight policy of the file chosen below.");
+  const auto names = binary::shipped_pattern_names();
+  if (heat_file_.empty()) heat_file_ = binary::kDefaultPatterns;
+  ImGui::SetNextItemWidth(160);
+  if (ImGui::BeginCombo("Pattern file", heat_file_.c_str())) {
+    for (const auto& n : names)
+      if (ImGui::Selectable(n.c_str(), n == heat_file_)) heat_file_ = n;
+    ImGui::EndCombo();
+  }
+  help_marker(
+      "A pattern file holds lines 'PATTERN DIGIT WEIGHT'. A move's weight is its row weight plus its column weight "
+      "(10 each where no pattern matches); its probability is its weight over the sum of all legal moves' weights.");
+}
+
+std::string BinaryView::legend() const {
+  return "Left half of a point: a 0 there; right half: a 1. Colour: the probability of that move. Yellow: the last "
+         "move; green: the agent's choice; purple: the five-point row and column the patterns read; red cross: "
+         "illegal.";
+}
+
+std::optional<Action> BinaryView::draw(const BoardContext& c) {
+  const auto& state = dynamic_cast<const binary::BinaryState&>(c.state);
+  const Board& b = state.board();
+  if (heat_file_.empty()) heat_file_ = binary::kDefaultPatterns;
+  auto table = binary::find_patterns(heat_file_);
+  if (!table) table = binary::find_patterns(heat_file_ = binary::kDefaultPatterns);
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
+  if (avail.x < 60 || avail.y < 60) return std::nullopt;
+  // One label column (y) on the left, one label row (x) above, one line below.
+  Grid g;
+  g.cell = std::min(avail.x / (float(b.width) + 1.0f), avail.y / (float(b.height) + 2.0f));
+  const float board_w = g.cell * float(b.width), board_h = g.cell * float(b.height);
+  g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f + g.cell * 0.5f, origin.y + g.cell);
+  const float text = std::clamp(g.cell * 0.55f, 11.0f, 48.0f), small = std::clamp(g.cell * 0.22f, 9.0f, 18.0f);
+
+  const int mover = c.state.current_player();
+  const bool use_agent = heat_from_agent_ && c.decision && !c.human_to_move && mover >= 0;
+  const Heat heat = use_agent ? heat_of(b, c.decision->actions, c.decision->probabilities) : pattern_heat(b, *table);
+
+  // Whose turn, above the coordinates.
+  std::string title;
+  if (mover >= 0)
+    title = "Player " + std::to_string(mover) + " (the course's " + std::to_string(mover + 1) + ") to move";
+  else
+    title = "Player " + std::to_string(state.winner()) + " wins: player " + std::to_string(1 - state.winner()) +
+            " has no legal move";
+  draw->AddText(ImGui::GetFont(), small * 1.3f, ImVec2(g.origin.x, origin.y),
+                player_colour(mover >= 0 ? mover : state.winner()), title.c_str());
+  for (int x = 0; x < b.width; ++x)
+    centered_text(draw, ImVec2(g.centre(x, 0).x, g.origin.y - small * 0.8f), small, IM_COL32(170, 170, 190, 255),
+                  std::to_string(x));
+  for (int y = 0; y < b.height; ++y)
+    centered_text(draw, ImVec2(g.origin.x - g.cell * 0.25f, g.centre(0, y).y), small, IM_COL32(170, 170, 190, 255),
+                  std::to_string(y));
+
+  draw->AddRectFilled(g.origin, ImVec2(g.origin.x + board_w, g.origin.y + board_h), kBoardColour);
+  for (int y = 0; y < b.height; ++y) {
+    for (int x = 0; x < b.width; ++x) {
+      const ImVec2 p0 = g.corner(x, y), p1 = g.corner(x + 1, y + 1);
+      const int v = b.at(x, y);
+      if (v != kEmpty) {
+        centered_text(draw, g.centre(x, y), text, kDigitColour[v], std::to_string(v));
+      } else {
+        for (int d = 0; d < 2; ++d) {
+          const ImVec2 h0(p0.x + float(d) * g.cell * 0.5f, p0.y), h1(h0.x + g.cell * 0.5f, p1.y);
+          const double p = heat.p[heat.index(b, x, y, d)];
+          if (show_heat_ && p > 0 && heat.max > 0) {
+            const float a = 0.15f + 0.85f * float(p / heat.max);
+            draw->AddRectFilled(ImVec2(h0.x + 1, h0.y + 1), ImVec2(h1.x - 1, h1.y - 1),
+                                (kHeatColour[d] & 0x00FFFFFFu) | (ImU32(a * 255) << 24));
+          }
+          const ImVec2 hc = g.half(x, y, d);
+          if (show_illegal_ && !b.is_legal(x, y, d)) {
+            const float r = g.cell * 0.12f;
+            draw->AddLine(ImVec2(hc.x - r, hc.y - r), ImVec2(hc.x + r, hc.y + r), kIllegalColour, 2);
+            draw->AddLine(ImVec2(hc.x - r, hc.y + r), ImVec2(hc.x + r, hc.y - r), kIllegalColour, 2);
+          } else if (show_numbers_ && p >= 0 && g.cell >= 44) {
+            centered_text(draw, hc, small, IM_COL32(255, 255, 255, 230), percent(p));
+          } else {
+            centered_text(draw, ImVec2(hc.x, p0.y + small * 0.7f), small, IM_COL32(255, 255, 255, 70),
+                          std::to_string(d));
+          }
+        }
+        draw->AddLine(ImVec2(g.centre(x, y).x, p0.y + 3), ImVec2(g.centre(x, y).x, p1.y - 3),
+                      IM_COL32(255, 255, 255, 25));
+      }
+      draw->AddRect(p0, p1, kGridColour);
+    }
+  }
+
+  // The last move, and the agent's choice.
+  if (c.last_step && c.last_step->transition.events.contains("x")) {
+    const Json& ev = c.last_step->transition.events;
+    const int lx = ev["x"].get<int>(), ly = ev["y"].get<int>();
+    draw->AddRect(g.corner(lx, ly), g.corner(lx + 1, ly + 1), kLastMoveColour, 0, 0, 3);
+  }
+  if (use_agent && c.show_probabilities) {
+    const binary::Move m = binary::decode_action(b, c.decision->chosen);
+    const ImVec2 hc = g.half(m.x, m.y, m.d);
+    draw->AddRect(ImVec2(hc.x - g.cell * 0.25f + 2, hc.y - g.cell * 0.5f + 2),
+                  ImVec2(hc.x + g.cell * 0.25f - 2, hc.y + g.cell * 0.5f - 2), kChosenColour, 0, 0, 2.5f);
+  }
+
+  // Hover: the numbers, the pattern windows; a human's click opens the digit chooser.
+  std::optional<Action> clicked;
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::InvisibleButton("board", ImVec2(avail.x, g.cell * (float(b.height) + 1.5f)));
+  const bool hovered = ImGui::IsItemHovered();
+  const bool board_clicked = ImGui::IsItemClicked();
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const int hx = int(std::floor((mouse.x - g.origin.x) / g.cell)),
+            hy = int(std::floor((mouse.y - g.origin.y) / g.cell));
+  if (hovered && b.on_board(hx, hy)) {
+    if (show_windows_) draw_windows(draw, g, b, hx, hy);
+    if (b.at(hx, hy) == kEmpty) {
+      point_tooltip(state, *table, heat_file_, heat, use_agent, hx, hy);
+      if (c.human_to_move && board_clicked && (b.is_legal(hx, hy, 0) || b.is_legal(hx, hy, 1))) {
+        chooser_x_ = hx, chooser_y_ = hy;
+        ImGui::OpenPopup("digit");
+      }
+    }
+  }
+  targets.clear();
+  const bool chooser_open =
+      c.human_to_move && b.on_board(chooser_x_, chooser_y_) && b.at(chooser_x_, chooser_y_) == kEmpty;
+  for (Action a : c.state.legal_actions()) {
+    const binary::Move m = binary::decode_action(b, a);
+    if (!(chooser_open && m.x == chooser_x_ && m.y == chooser_y_))
+      targets.push_back({a, g.centre(m.x, m.y).x, g.centre(m.x, m.y).y});
+  }
+  if (chooser_open) {
+    draw->AddRect(g.corner(chooser_x_, chooser_y_), g.corner(chooser_x_ + 1, chooser_y_ + 1),
+                  IM_COL32(255, 255, 255, 255), 0, 0, 3);
+    ImGui::SetNextWindowPos(g.corner(chooser_x_ + 1, chooser_y_), ImGuiCond_Appearing);
+  }
+  if (ImGui::BeginPopup("digit")) {
+    if (!chooser_open) {
+      ImGui::CloseCurrentPopup();
+    } else {
+      ImGui::Text("Put at %d,%d:", chooser_x_, chooser_y_);
+      const auto& typed = ImGui::GetIO().InputQueueCharacters;
+      for (int d = 0; d < 2; ++d) {
+        const binary::Explanation e = b.explain(chooser_x_, chooser_y_, d);
+        const bool legal = e.verdict == binary::Verdict::kLegal;
+        ImGui::BeginDisabled(!legal);
+        const bool pressed = ImGui::Button(d == 0 ? "  0  " : "  1  ", ImVec2(g.cell * 0.8f + 30, 0));
+        ImGui::EndDisabled();
+        const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
+        const Action a = binary::encode_action(b, chooser_x_, chooser_y_, d);
+        if (legal) targets.push_back({a, (r0.x + r1.x) * 0.5f, (r0.y + r1.y) * 0.5f});
+        if (!legal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+          ImGui::SetTooltip("%s", binary::explain_text(e, chooser_x_, chooser_y_, d).c_str());
+        const bool key = std::find(typed.begin(), typed.end(), ImWchar('0' + d)) != typed.end();
+        if (legal && (pressed || key)) {
+          clicked = a;
+          chooser_x_ = chooser_y_ = -1;
+          ImGui::CloseCurrentPopup();
+        }
+        if (d == 0) ImGui::SameLine();
+      }
+      ImGui::TextDisabled("(or type 0 / 1; Esc closes)");
+    }
+    ImGui::EndPopup();
+  } else if (chooser_open && !ImGui::IsPopupOpen("digit")) {
+    chooser_x_ = chooser_y_ = -1;  // closed by a click elsewhere or Esc
+  }
+
+  ImGui::TextWrapped("%s", legend().c_str());
+  if (c.human_to_move)
+    ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your move: click an empty point, then choose 0 or 1.");
+  else if (!use_agent && show_heat_)
+    ImGui::TextDisabled("Heat: the pattern policy of %s.txt", heat_file_.c_str());
+  return clicked;
+}
+
+}  // namespace pg::web

@@ -1,0 +1,34 @@
+// The Binary Game drawn as a grid: the digits played; on every empty point a
+// split cell, digit 0 on the left half and 1 on the right, coloured by the
+// probability the policy gives that move (the numbers, the weights, the
+// matched row and column patterns and why a move is illegal on hover); the
+// last move; the five-point row and column windows the patterns read. A human
+// plays by clicking a point and choosing the digit.
+#pragma once
+
+#include <string>
+
+#include "web/views/board_view.h"
+
+namespace pg::web {
+
+class BinaryView : public BoardView {
+ public:
+  std::optional<Action> draw(const BoardContext& context) override;
+  void draw_debug_toggles() override;
+  std::string legend() const override;
+
+ private:
+  bool show_heat_ = true;
+  bool show_numbers_ = false;  // probabilities written in the cells
+  bool show_illegal_ = true;
+  bool show_windows_ = true;
+  // The heat map: the deciding agent's distribution, or the pattern policy
+  // of `heat_file_` (always when a human is to move).
+  bool heat_from_agent_ = true;
+  std::string heat_file_;
+  // The point whose digit chooser is open (a human's click), or -1.
+  int chooser_x_ = -1, chooser_y_ = -1;
+};
+
+}  // namespace pg::web

@@ -9,6 +9,13 @@
 
 namespace pg::cli {
 
+int binary_protocol(const GameEntry& /*game*/, const Args& args) {
+  args.check_known({"seed"}, {});
+  binary::Protocol protocol(std::cout, std::cerr, args.get_seed("seed", 1));
+  protocol.run(std::cin);
+  return 0;
+}
+
 void load_pattern_files(const Args& args) {
   for (const char* flag : {"agents", "first", "second", "agent"}) {
     const std::string list = args.get(flag);

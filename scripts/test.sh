@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up what is missing and runs every test: style, native unit/CLI tests
 # under ASan+UBSan (with the libtorch parity tests), the release build's tests,
-# the network runtime's native-vs-WebAssembly check, and the browser tests.
+# the network runtime's native-vs-WebAssembly check, and the browser tests (all
+# of them against the page linked with Emscripten's assertions and stack-overflow
+# checks, the large-input ones against the release page too).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
@@ -18,13 +20,16 @@ step "native release build (CLI, benchmarks) and its tests"
 bash scripts/build.sh native
 ctest --preset native
 
-step "WebAssembly build"
+step "WebAssembly build: the page, and the same page with assertions and stack-overflow checks"
 bash scripts/build.sh wasm
 
 step "network runtime: the same bits natively and in WebAssembly (node)"
 ctest --preset native -R NnWasmParity --output-on-failure
 
-step "browser tests (headless Chromium)"
-(cd tests/browser && node --test page_test.mjs zuma_test.mjs binary_test.mjs)
+step "browser tests (headless Chromium) against the checked page"
+(cd tests/browser && SITE_DIR=build/wasm/site-checked node --test page_test.mjs zuma_test.mjs binary_test.mjs large_input_test.mjs)
+
+step "browser tests of large inputs against the release page"
+(cd tests/browser && node --test large_input_test.mjs)
 
 step "all tests passed"

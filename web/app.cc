@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 
 namespace pg::web {
 
@@ -152,12 +153,7 @@ bool App::play_action(Action action) {
 
 bool App::import_trace_text(const std::string& text) {
   try {
-    Json j;
-    try {
-      j = Json::parse(text);
-    } catch (const Json::parse_error& e) {
-      throw InputError("trace", std::string("not valid JSON: ") + e.what());
-    }
+    const Json j = parse_json_input(text, "trace");
     const std::string before = session_.entry().name;
     session_.import_trace(j);
     if (session_.entry().name != before) view_for_game();

@@ -2,21 +2,13 @@
 // --js-library. Kept here rather than in EM_ASM blocks so that C++ tools
 // (clang-format) never touch JavaScript.
 mergeInto(LibraryManager.library, {
-  pg_js_location_query__deps: ['malloc'],
+  // Strings for the engine are copied into the heap by shell.html's one helper (Module.pgStringToHeap, which
+  // also enforces the page's size limit); the engine frees them.
   pg_js_location_query: function () {
-    const s = window.location.search || '';
-    const n = lengthBytesUTF8(s) + 1;
-    const p = _malloc(n);
-    stringToUTF8(s, p, n);
-    return p;
+    return Module.pgStringToHeap(window.location.search || '');
   },
-  pg_js_page_url__deps: ['malloc'],
   pg_js_page_url: function () {
-    const s = window.location.origin + window.location.pathname;
-    const n = lengthBytesUTF8(s) + 1;
-    const p = _malloc(n);
-    stringToUTF8(s, p, n);
-    return p;
+    return Module.pgStringToHeap(window.location.origin + window.location.pathname);
   },
   pg_js_download: function (filename, text) {
     const blob = new Blob([UTF8ToString(text)], { type: 'application/json' });
@@ -32,16 +24,8 @@ mergeInto(LibraryManager.library, {
     const input = document.createElement('input');
     input.type = 'file';
     input.accept = '.json,application/json';
-    input.onchange = () => {
-      const file = input.files[0];
-      if (!file) return;
-      file.text().then((text) => {
-        try {
-          if (what === 'policy') window.playground.loadPolicy(text);
-          else window.playground.importTrace(text);
-        } catch (e) { /* the page shows the message */ }
-      });
-    };
+    // shell.html checks the file's size before reading it, then imports it like the JavaScript API does.
+    input.onchange = () => { if (input.files[0]) Module.pgOpenFile(what, input.files[0]); };
     input.click();
   },
   pg_js_copy_to_clipboard: function (text) {

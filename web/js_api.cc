@@ -3,9 +3,11 @@
 // returns JSON that stays valid until the next call.
 #include <emscripten.h>
 
+#include <new>
 #include <string>
 
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
 #include "web/app.h"
@@ -30,15 +32,22 @@ const char* summary() { return reply(pg::web::current_app()->session().summary()
 
 const char* error_reply(const std::string& message) { return reply({{"error", message}}); }
 
-// Runs an API call; anything unexpected becomes an error reply instead of
-// escaping into JavaScript (the page keeps running).
+// Runs an API call; anything unexpected becomes an error reply (and a message
+// on the page) instead of escaping into JavaScript: the page keeps running.
+// The calls parse their input before changing anything, so running out of
+// memory while parsing leaves the page as it was.
 template <typename F>
 const char* guarded(const char* name, F&& f) {
+  std::string message;
   try {
     return f();
+  } catch (const std::bad_alloc&) {
+    message = std::string(name) + ": not enough memory, nothing changed";
   } catch (const std::exception& e) {
-    return error_reply(std::string(name) + ": unexpected error: " + e.what());
+    message = std::string(name) + ": unexpected error: " + e.what();
   }
+  if (auto* app = pg::web::current_app()) app->error(message);
+  return error_reply(message);
 }
 
 }  // namespace
@@ -88,9 +97,9 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load(const char* game, const char* options_j
     pg::Json options = pg::Json::object();
     if (options_json && *options_json) {
       try {
-        options = pg::Json::parse(options_json);
-      } catch (const pg::Json::parse_error& e) {
-        return error_reply(std::string("load: options are not valid JSON: ") + e.what());
+        options = pg::parse_json_input(options_json, "options");
+      } catch (const pg::InputError& e) {
+        return error_reply(std::string("load: ") + e.what());
       }
     }
     if (!app->load_game(game, options)) return error_reply("load: " + app->messages.back().text);
@@ -146,6 +155,15 @@ EMSCRIPTEN_KEEPALIVE const char* pg_import_trace(const char* text) {
   });
 }
 
+// Adds an error to the page's messages: shell.html reports inputs it refuses
+// (over the size limit) this way, so they show like the engine's own errors.
+EMSCRIPTEN_KEEPALIVE const char* pg_report_error(const char* text) {
+  return guarded("pg_report_error", [&]() -> const char* {
+    if (auto* app = pg::web::current_app()) app->error(text);
+    return reply(nullptr);
+  });
+}
+
 EMSCRIPTEN_KEEPALIVE const char* pg_link() { return reply(pg::web::current_app()->link()); }
 
 EMSCRIPTEN_KEEPALIVE const char* pg_messages() {
@@ -178,7 +196,12 @@ EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
   return guarded("pg_train", [&]() -> const char* {
     auto* app = pg::web::current_app();
     pg::web::ZumaTrainer& t = pg::web::zuma_trainer();
-    const pg::Json j = pg::Json::parse(text, nullptr, false);
+    pg::Json j;
+    try {
+      j = pg::parse_json_input(text, "train");
+    } catch (const pg::InputError&) {
+      j = nullptr;  // refused below
+    }
     if (!j.is_object() || !j.contains("command") || !j["command"].is_string())
       return error_reply("train: expected {\"command\": \"start\" | \"pause\" | \"reset\" | \"use\" | \"status\"}");
     const std::string command = j["command"];
@@ -217,12 +240,12 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
   return guarded("pg_load_policy", [&]() -> const char* {
     auto* app = pg::web::current_app();
     try {
-      const pg::Json j = pg::Json::parse(text);
+      const pg::Json j = pg::parse_json_input(text, "");
       pg::zuma::store_policy("uploaded", std::make_shared<const pg::zuma::QPolicy>(pg::zuma::QPolicy::from_json(j)));
-    } catch (const pg::Json::exception& e) {
-      app->error(std::string("policy file: not JSON: ") + e.what());
-      return error_reply(app->messages.back().text);
     } catch (const pg::InputError& e) {
+      app->error(std::string("policy file: ") + e.what());
+      return error_reply(app->messages.back().text);
+    } catch (const pg::Json::exception& e) {
       app->error(std::string("policy file: ") + e.what());
       return error_reply(app->messages.back().text);
     }

@@ -5,6 +5,8 @@
 #include <cstdlib>
 
 #include "engine/core/episode.h"
+#include "engine/core/error.h"
+#include "engine/core/json_input.h"
 #include "engine/core/registry.h"
 
 namespace pg {
@@ -87,13 +89,14 @@ UrlConfig parse_url_config(std::string_view query) {
       c.agents = split_list(value, ',');  // checked against the game when seated
     } else if (key == "options") {
       try {
-        Json o = Json::parse(value);
+        Json o = parse_json_input(value, "");
         if (o.is_object())
           c.options = o;
         else
           warn("expected a JSON object; using the default options");
-      } catch (const Json::parse_error&) {
-        warn("not valid JSON; using the default options");
+      } catch (const InputError& e) {
+        warn(e.problem().rfind("not valid JSON", 0) == 0 ? "not valid JSON; using the default options"
+                                                         : e.problem() + "; using the default options");
       }
     } else if (key == "embed" || key == "autoplay") {
       bool v = false;

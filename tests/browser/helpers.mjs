@@ -9,7 +9,9 @@ import { startServer } from '../../scripts/serve.mjs';
 import { launchChromium } from './chromium.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const site = path.join(root, 'build/wasm/site');
+// The site under test: build/wasm/site, or SITE_DIR (relative to the repository's root), e.g.
+// SITE_DIR=build/wasm/site-checked for the page linked with Emscripten's assertions and stack checks.
+export const site = path.resolve(root, process.env.SITE_DIR || 'build/wasm/site');
 export const cli = path.join(root, 'build/native/bin/playground');
 export const artifacts = path.join(root, 'tests/browser/artifacts');
 
@@ -18,7 +20,7 @@ export const env = { server: null, browser: null, base: null };
 // Registers the suite's set-up and tear-down (call once per test file).
 export function useSite() {
   before(async () => {
-    assert.ok(fs.existsSync(path.join(site, 'index.html')), 'build the site first: build/wasm/site/index.html');
+    assert.ok(fs.existsSync(path.join(site, 'index.html')), `build the site first: ${site}/index.html`);
     env.server = await startServer({ dir: site, port: 0 });
     env.base = `http://127.0.0.1:${env.server.address().port}/`;
     env.browser = await launchChromium();
@@ -30,11 +32,12 @@ export function useSite() {
   });
 }
 
-// Opens the page and collects console errors; returns { page, errors }.
+// Opens the page and collects console errors and aborts of the engine (Emscripten reports those as
+// warnings: "Aborted(stack overflow ...)" in the checked build); returns { page, errors }.
 export async function open(query = '') {
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 860 } });
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => { if (m.type() === 'error' || /^Aborted\(/.test(m.text())) errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(env.base + query);
   await page.evaluate(() => window.playground.ready);

@@ -3,8 +3,10 @@
 #include <cctype>
 #include <charconv>
 #include <string>
+#include <unordered_set>
 
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 
 namespace pg::zuma {
 namespace {
@@ -98,6 +100,8 @@ class Reader {
     ++pos_;  // '{'
     Json object = Json::object();
     if (take('}')) return object;
+    // Keys are checked through a hash set: Json's own lookup is a linear search (quadratic for a large dict).
+    std::unordered_set<std::string> names;
     while (true) {
       skip_space();
       const size_t key_at = pos_;
@@ -112,11 +116,11 @@ class Reader {
         fail("dict keys must be strings or integers");
       }
       if (!take(':')) fail("expected ':' after a dict key");
-      if (object.contains(name)) {
+      if (!names.insert(name).second) {
         pos_ = key_at;
         fail("key " + name + " appears twice");
       }
-      object[name] = parse_value(depth + 1);
+      object.get_ref<Json::object_t&>().emplace_back(name, parse_value(depth + 1));
       if (take('}')) return object;
       if (!take(',')) fail("expected ',' or '}' in a dict");
       if (take('}')) return object;  // trailing comma
@@ -197,9 +201,11 @@ class Reader {
 Json parse_python_literal(std::string_view text) { return Reader(text).document(); }
 
 Json parse_json_or_python(std::string_view text) {
-  Json json = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (!json.is_discarded()) return json;
-  return parse_python_literal(text);
+  try {
+    return parse_json_input(text, "");
+  } catch (const InputError&) {
+    return parse_python_literal(text);  // not JSON (or nested too deeply, which this refuses too)
+  }
 }
 
 }  // namespace pg::zuma

@@ -14,6 +14,7 @@ int show(const GameEntry& game, const Args& args);
 int zuma_eval(const GameEntry& game, const Args& args);
 int zuma_train(const GameEntry& game, const Args& args);
 int binary_protocol(const GameEntry& game, const Args& args);
+int binary_solve(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 void print_usage();

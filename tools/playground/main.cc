@@ -34,8 +34,10 @@ int main(int argc, char** argv) {
     if (game.name == "zuma" && command == "eval") return cli::zuma_eval(game, args);
     if (game.name == "zuma" && command == "train") return cli::zuma_train(game, args);
     if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
-    throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table; zuma also eval, train; binary also protocol)");
+    if (game.name == "binary" && command == "solve") return cli::binary_solve(game, args);
+    throw InputError(
+        "command '" + command + "'",
+        "unknown (known: show, replay, play, match, table; zuma also eval, train; binary also protocol, solve)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -9,6 +9,7 @@
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/binary/pattern_files.h"
 #include "engine/games/binary/patterns.h"
+#include "engine/games/binary/solver.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/zuma/engine.h"
@@ -282,6 +283,27 @@ KernelRun binary_pattern_playouts_agent(long games, uint64_t seed) {
   return run;
 }
 
+KernelRun binary_solver_positions(long solves, uint64_t seed) {
+  Rng rng(seed);
+  KernelRun run;
+  std::vector<binary::Move> moves;
+  for (long i = 0; i < solves; ++i) {
+    binary::Board b = binary::Board::empty(5, 5);
+    for (;;) {
+      moves.clear();
+      b.for_each_legal([&](int x, int y, int d) { moves.push_back({x, y, d}); });
+      if (moves.empty() || 25 - b.filled <= 13) break;
+      const binary::Move m = moves[rng.below(uint32_t(moves.size()))];
+      b.place(m.x, m.y, m.d);
+    }
+    binary::Solver solver(5, 5, 16);
+    const binary::Outcome o = solver.solve(b);
+    run.items += long(solver.nodes());
+    run.checksum = run.checksum * 31 + solver.nodes() * 2 + (o == binary::Outcome::kWin ? 1 : 0);
+  }
+  return run;
+}
+
 const std::vector<Kernel>& kernels() {
   static const std::vector<Kernel> all = {
       {"kalah_random_moves_fast", "moves", kalah_random_moves_fast, 20000, "kalah_random_moves_fast", ""},
@@ -306,6 +328,7 @@ const std::vector<Kernel>& kernels() {
        ""},
       {"binary_pattern_playouts_agent", "playouts", binary_pattern_playouts_agent, 200, "binary_pattern_playouts_fast",
        "binary_pattern_playouts_fast"},
+      {"binary_solver_positions", "positions", binary_solver_positions, 20, "binary_solver_positions", ""},
       {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
       {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},
   };

@@ -63,6 +63,10 @@ KernelRun binary_pattern_playouts_fast(long games, uint64_t seed);
 // with every move's probability at each step, as the page shows it).
 KernelRun binary_pattern_playouts_agent(long games, uint64_t seed);
 
+// The exact solver, counted in positions expanded: each item solves a 5x5
+// position from a random game with 13 points left, on a fresh table.
+KernelRun binary_solver_positions(long solves, uint64_t seed);
+
 struct Kernel {
   std::string name;
   std::string unit;

@@ -95,6 +95,26 @@ test("the pattern agent's distribution in the page is the assignment's policy", 
   await page.close();
 });
 
+test('the solver agent plays the same game in the page as natively; the solver marks the moves', async () => {
+  const query = '?game=binary&agents=solver,patterns&seed=5&' + options({ width: 3, height: 3 });
+  const { page, errors } = await open(query);
+  let s;
+  do { s = await api(page, 'step'); } while (!s.done);
+  const expected = native('play', '--agents', 'solver,patterns', '--width', '3', '--height', '3', '--seed', '5');
+  assert.deepEqual(await api(page, 'trace'), expected);
+  assert.equal(expected.steps[0].decision.value, 1, '3x3: the first player wins, and the solver knows it');
+  assert.equal((await api(page, 'state')).state.winner, 0);
+  await page.close();
+
+  // A 5x5 game in the middle: the view shows the solver's verdicts.
+  const mid = await open('?game=binary&agents=patterns,patterns&seed=2&' + options({ width: 5, height: 5 }));
+  for (let i = 0; i < 9; ++i) await api(mid.page, 'step');
+  await mid.page.waitForTimeout(2500);  // the solver thinks for up to 2 s, a slice of each frame
+  await mid.page.screenshot({ path: path.join(artifacts, 'binary-solver.png') });
+  assert.deepEqual([...errors, ...mid.errors], []);
+  await mid.page.close();
+});
+
 test('a bad board size is refused with a message and the page keeps working', async () => {
   const { page, errors } = await open('?game=binary&' + options({ width: 0, height: 3 }));
   const messages = (await api(page, 'messages')).map((m) => m.text).join('\n');

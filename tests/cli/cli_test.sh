@@ -186,6 +186,19 @@ out=$("$PG" binary replay --width 5 --height 1 --actions '0,0,0;1,0,0;2,0,0' 2>&
 check "binary replay: an illegal action exits 2" "2" "$rc"
 check "binary replay: an illegal action is named" "action 3 ('2,0,0'): '2,0,0' is not a legal action here" "$out"
 
+out=$("$PG" binary solve --size 3x3 --moves 2>&1); rc=$?
+check "binary solve exits 0" "0" "$rc"
+check "binary solve: the first player wins 3x3" "player 0 (the course's 1, the first player) wins with perfect play" "$out"
+check "binary solve prints the time" "positions expanded" "$out"
+check "binary solve --moves labels the moves" "  1,1,0 " "$out"
+out=$("$PG" binary solve --size 4x3 --actions '0,0,1;3,0,0' 2>&1)
+check "binary solve after moves: the mirror answer keeps the second player winning" "player 1 (the course's 2, the second player) wins" "$out"
+out=$("$PG" binary solve --size 4by4 2>&1); rc=$?
+check "binary solve: a bad size exits 2" "2" "$rc"
+check "binary solve: a bad size is named" "flag --size: expected NxM" "$out"
+out=$("$PG" binary solve --size 8x8 2>&1)
+check "binary solve: too big a board is named" "the solver takes boards of 1 to 56 points" "$out"
+
 out=$("$PG" binary protocol --speed 3 </dev/null 2>&1); rc=$?
 check "binary protocol: unknown flag exits 2" "2" "$rc"
 exit $fail

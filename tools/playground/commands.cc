@@ -64,6 +64,11 @@ usage:
         the course's text protocol on stdin/stdout (game n m, show, play x y d,
         legal x y d, genmove, winner, loadpatterns FILE, policy_moves, help,
         exit); pattern files are read relative to the working directory
+  playground binary solve --size NxM [--actions A;B] [--moves] [--time-limit S]
+        [--table-bits B]
+        the exact solver: who wins with perfect play (after the actions, if
+        given), the time and the positions searched; --moves labels every
+        legal move winning or losing
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
@@ -77,6 +82,7 @@ examples:
   playground zuma eval --agent trained --episodes 50000 --scenario grading
   playground zuma show --scenario my_model.py      (a file: JSON or the homework's Python dict)
   printf 'game 2 2\nplay 1 0 1\npolicy_moves\n' | playground binary protocol
+  playground binary solve --size 4x4 --moves
 )";
 }
 

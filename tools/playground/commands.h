@@ -16,6 +16,7 @@ int zuma_train(const GameEntry& game, const Args& args);
 int mancala_train(const GameEntry& game, const Args& args);
 int mancala_solve(const GameEntry& game, const Args& args);
 int binary_protocol(const GameEntry& game, const Args& args);
+int binary_solve(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 void print_usage();

@@ -1,6 +1,7 @@
 #include "web/views/binary_view.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -25,6 +26,11 @@ const ImU32 kLastMoveColour = IM_COL32(255, 230, 90, 255);
 const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
 const ImU32 kWindowColour = IM_COL32(200, 120, 255, 200);
 const ImU32 kIllegalColour = IM_COL32(230, 80, 80, 150);
+const ImU32 kWinColour = IM_COL32(90, 230, 110, 255);
+const ImU32 kLossColour = IM_COL32(240, 90, 90, 255);
+constexpr double kSolverSlice = 0.012;     // seconds of solver per frame...
+constexpr double kSolverPatience = 2.0;    // ...up to this much per position...
+constexpr double kSolverThinkLonger = 10;  // ...plus this much per click on "Think longer"
 
 struct Grid {
   ImVec2 origin;  // top-left corner of point (0, 0)
@@ -81,7 +87,8 @@ std::string weight_source(const binary::PatternTable& table, int code, int d) {
 }
 
 void point_tooltip(const binary::BinaryState& s, const binary::PatternTable& table, const std::string& file,
-                   const Heat& heat, bool heat_from_agent, int x, int y) {
+                   const Heat& heat, bool heat_from_agent, const std::vector<binary::Solver::Label>& labels, int x,
+                   int y) {
   const Board& b = s.board();
   ImGui::BeginTooltip();
   ImGui::Text("point %d,%d   row %s   column %s", x, y, s.row_string(x, y).c_str(), s.column_string(x, y).c_str());
@@ -104,6 +111,11 @@ void point_tooltip(const binary::BinaryState& s, const binary::PatternTable& tab
       const double q = heat.p[heat.index(b, x, y, d)];
       if (q >= 0) ImGui::TextDisabled("   the agent: %s", percent(q).c_str());
     }
+    for (const auto& l : labels)
+      if (l.x == x && l.y == y && l.d == d && l.outcome != binary::Outcome::kUnknown)
+        ImGui::TextColored(
+            l.outcome == binary::Outcome::kWin ? ImVec4(0.4f, 0.95f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1),
+            "   the solver: this move %s against perfect play", l.outcome == binary::Outcome::kWin ? "wins" : "loses");
   }
   ImGui::EndTooltip();
 }
@@ -127,6 +139,29 @@ void draw_windows(ImDrawList* draw, const Grid& g, const Board& b, int x, int y)
 
 }  // namespace
 
+void BinaryView::update_solver(const Board& b) {
+  if (!show_solver_ || b.width * b.height > binary::kMaxSolverPoints) {
+    labels_.clear();
+    settled_ = true;
+    return;
+  }
+  if (!solver_ || solver_->width() != b.width || solver_->height() != b.height)
+    solver_ = std::make_unique<binary::Solver>(b.width, b.height, 18);
+  if (!(b == solved_) || labels_.empty()) {
+    solved_ = b;
+    spent_ = 0;
+    patience_ = kSolverPatience;
+    settled_ = false;
+  }
+  if (settled_) return;
+  const auto start = std::chrono::steady_clock::now();
+  labels_ = solver_->label_moves(b, {kSolverSlice, 0});
+  spent_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const bool decided = std::none_of(labels_.begin(), labels_.end(),
+                                    [](const auto& l) { return l.outcome == binary::Outcome::kUnknown; });
+  settled_ = decided || spent_ >= patience_;
+}
+
 void BinaryView::draw_debug_toggles() {
   ImGui::Checkbox("Heat", &show_heat_);
   help_marker(
@@ -142,6 +177,15 @@ void BinaryView::draw_debug_toggles() {
   help_marker(
       "On hover: the five points along the row and along the column that the patterns read. A pattern matches "
       "them forwards or backwards; X stands for a point off the board.");
+  ImGui::Checkbox("Solver marks", &show_solver_);
+  help_marker(
+      "The exact solver (boards of up to 56 points) thinks about each new position for up to 2 s, a slice of each "
+      "frame: a green W on a half means "
+      "that move wins against any defence, a red L that it loses against perfect play. Unmarked: not decided yet. "
+      "The game is impartial, so whoever can always answer wins; on a board with an even side the second player "
+      "wins by mirroring every move with the other digit.");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Think longer")) patience_ += kSolverThinkLonger, settled_ = false;
   ImGui::Checkbox("Heat from the deciding agent", &heat_from_agent_);
   help_marker(
       "On: the heat is the distribution of the agent to move (uniform for random). Off, or when a human is to "
@@ -177,13 +221,19 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
   if (avail.x < 60 || avail.y < 60) return std::nullopt;
-  // One label column (y) on the left, one label row (x) above, one line below.
+  // Above the board: whose turn, the solver's verdict and the x labels (about
+  // four lines of small text); the y labels on the left.
   Grid g;
-  g.cell = std::min(avail.x / (float(b.width) + 1.0f), avail.y / (float(b.height) + 2.0f));
+  constexpr float kTopLines = 4.2f;
+  g.cell = std::min(avail.x / (float(b.width) + 1.0f), (avail.y - kTopLines * 12.0f) / float(b.height));
+  g.cell = std::max(g.cell, 8.0f);
+  const float small = std::clamp(g.cell * 0.22f, 9.0f, 18.0f), top = kTopLines * small;
+  g.cell = std::max(8.0f, std::min(g.cell, (avail.y - top) / float(b.height)));  // the top as it really is
+  const float text = std::clamp(g.cell * 0.55f, 11.0f, 48.0f);
   const float board_w = g.cell * float(b.width), board_h = g.cell * float(b.height);
-  g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f + g.cell * 0.5f, origin.y + g.cell);
-  const float text = std::clamp(g.cell * 0.55f, 11.0f, 48.0f), small = std::clamp(g.cell * 0.22f, 9.0f, 18.0f);
+  g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f + g.cell * 0.5f, origin.y + top);
 
+  update_solver(b);
   const int mover = c.state.current_player();
   const bool use_agent = heat_from_agent_ && c.decision && !c.human_to_move && mover >= 0;
   const Heat heat = use_agent ? heat_of(b, c.decision->actions, c.decision->probabilities) : pattern_heat(b, *table);
@@ -239,6 +289,30 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
     }
   }
 
+  // The solver's verdicts, in the bottom corner of each half.
+  int winning = 0, losing = 0;
+  for (const auto& l : labels_) {
+    if (l.outcome == binary::Outcome::kUnknown) continue;
+    const bool win = l.outcome == binary::Outcome::kWin;
+    (win ? winning : losing)++;
+    const ImVec2 hc = g.half(l.x, l.y, l.d), mark(hc.x, hc.y + g.cell * 0.3f);
+    draw->AddCircleFilled(mark, small * 0.75f, IM_COL32(20, 22, 28, 230), 16);
+    centered_text(draw, mark, small, win ? kWinColour : kLossColour, win ? "W" : "L");
+  }
+  if (!labels_.empty() && mover >= 0) {
+    std::string verdict;
+    if (winning > 0)
+      verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(winning) +
+                " winning move" + (winning > 1 ? "s)" : ")");
+    else if (losing == int(labels_.size()))
+      verdict = "solver: player " + std::to_string(mover) + " loses against perfect play";
+    else
+      verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(labels_.size()) + " moves lose; " +
+                (settled_ ? "the rest undecided (Think longer in the inspector)" : "thinking...");
+    draw->AddText(ImGui::GetFont(), small * 1.05f, ImVec2(g.origin.x, origin.y + small * 1.5f),
+                  winning > 0 ? kWinColour : IM_COL32(200, 200, 200, 255), verdict.c_str());
+  }
+
   // The last move, and the agent's choice.
   if (c.last_step && c.last_step->transition.events.contains("x")) {
     const Json& ev = c.last_step->transition.events;
@@ -255,7 +329,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   // Hover: the numbers, the pattern windows; a human's click opens the digit chooser.
   std::optional<Action> clicked;
   ImGui::SetCursorScreenPos(origin);
-  ImGui::InvisibleButton("board", ImVec2(avail.x, g.cell * (float(b.height) + 1.5f)));
+  ImGui::InvisibleButton("board", ImVec2(avail.x, top + board_h + small));
   const bool hovered = ImGui::IsItemHovered();
   const bool board_clicked = ImGui::IsItemClicked();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -264,7 +338,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   if (hovered && b.on_board(hx, hy)) {
     if (show_windows_) draw_windows(draw, g, b, hx, hy);
     if (b.at(hx, hy) == kEmpty) {
-      point_tooltip(state, *table, heat_file_, heat, use_agent, hx, hy);
+      point_tooltip(state, *table, heat_file_, heat, use_agent, labels_, hx, hy);
       if (c.human_to_move && board_clicked && (b.is_legal(hx, hy, 0) || b.is_legal(hx, hy, 1))) {
         chooser_x_ = hx, chooser_y_ = hy;
         ImGui::OpenPopup("digit");

@@ -2,12 +2,17 @@
 // split cell, digit 0 on the left half and 1 on the right, coloured by the
 // probability the policy gives that move (the numbers, the weights, the
 // matched row and column patterns and why a move is illegal on hover); the
-// last move; the five-point row and column windows the patterns read. A human
-// plays by clicking a point and choosing the digit.
+// last move; the five-point row and column windows the patterns read; the
+// exact solver's mark on each move it decides within a few milliseconds. A
+// human plays by clicking a point and choosing the digit.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "engine/games/binary/board.h"
+#include "engine/games/binary/solver.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -17,6 +22,7 @@ class BinaryView : public BoardView {
   std::optional<Action> draw(const BoardContext& context) override;
   void draw_debug_toggles() override;
   std::string legend() const override;
+  bool animating() const override { return show_solver_ && !settled_; }  // the solver thinks across frames
 
  private:
   bool show_heat_ = true;
@@ -29,6 +35,17 @@ class BinaryView : public BoardView {
   std::string heat_file_;
   // The point whose digit chooser is open (a human's click), or -1.
   int chooser_x_ = -1, chooser_y_ = -1;
+
+  // The solver's labels of the position drawn: it thinks a slice of each
+  // frame until every move is decided or its patience for the position runs
+  // out (its table persists, so each slice goes further).
+  void update_solver(const binary::Board& board);
+  bool show_solver_ = true;
+  bool settled_ = true;
+  double spent_ = 0, patience_ = 0;
+  std::unique_ptr<binary::Solver> solver_;
+  binary::Board solved_;
+  std::vector<binary::Solver::Label> labels_;
 };
 
 }  // namespace pg::web

@@ -6,6 +6,7 @@
 #include "engine/core/error.h"
 #include "engine/games/binary/pattern_agent.h"
 #include "engine/games/binary/pattern_files.h"
+#include "engine/games/binary/solver_agent.h"
 
 namespace pg::binary {
 
@@ -188,7 +189,13 @@ std::unique_ptr<State> BinaryGame::state_from_json(const Json& j) const {
   return state;
 }
 
-std::unique_ptr<Agent> BinaryGame::make_agent(std::string_view spec) const { return make_pattern_agent(spec); }
+std::unique_ptr<Agent> BinaryGame::make_agent(std::string_view spec) const {
+  const auto [name, arg] = split_spec(spec);
+  if (name == "solver")
+    return std::make_unique<SolverAgent>(arg.empty() ? SolverAgent::kDefaultKilonodes
+                                                     : parse_int_param(spec, arg, 1, SolverAgent::kMaxKilonodes));
+  return make_pattern_agent(spec);
+}
 
 std::vector<AgentInfo> BinaryGame::agents() const {
   std::vector<AgentInfo> infos = {
@@ -198,6 +205,9 @@ std::vector<AgentInfo> BinaryGame::agents() const {
   for (const auto& name : shipped_pattern_names())
     if (name != kDefaultPatterns)
       infos.push_back({"patterns:" + name, "the same policy with policies/binary/" + name + ".txt"});
+  infos.push_back({"solver", "the exact solver (up to 56 points): a winning move when it proves one within " +
+                                 std::to_string(SolverAgent::kDefaultKilonodes) +
+                                 "k positions (solver:N for N thousand), else a move not yet proved to lose"});
   return infos;
 }
 

@@ -140,12 +140,13 @@ void Solver::build_database() {
 }
 
 int Solver::gain(const Board& b, int alpha, int beta) {
-  if (++nodes_ % 4096 == 0 && ((limits_.nodes && nodes_ > limits_.nodes) || (deadline_ && now_seconds() > deadline_)))
+  if (++nodes_ % 4096 == 0 &&
+      ((limits_.nodes && nodes_ > limits_.nodes) || (deadline_ > 0 && now_seconds() > deadline_)))
     throw OutOfBudget{};
   if (in_database(b)) return database_gain(b);
   uint64_t lo, hi;
   key_of(b, lo, hi);
-  Entry& e = table_[mix(lo ^ mix(hi)) & table_mask_];
+  Entry& e = table_[size_t(mix(lo ^ mix(hi)) & table_mask_)];
   const bool hit = e.lo == lo && e.hi == hi;
   if (hit) {
     if (e.lower >= beta) return e.lower;
@@ -202,7 +203,7 @@ int Solver::gain(const Board& b, int alpha, int beta) {
     if (alpha >= beta) break;
   }
   // Fail-soft bounds: below alpha0 is an upper bound, above beta0 a lower one.
-  Entry& slot = table_[mix(lo ^ mix(hi)) & table_mask_];
+  Entry& slot = table_[size_t(mix(lo ^ mix(hi)) & table_mask_)];
   if (!(slot.lo == lo && slot.hi == hi)) slot = Entry{lo, hi, -128, 127, -1};
   if (best <= alpha0)
     slot.upper = int8_t(std::min<int>(slot.upper, best));

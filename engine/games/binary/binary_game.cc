@@ -4,6 +4,7 @@
 
 #include "engine/core/agent.h"
 #include "engine/core/error.h"
+#include "engine/games/binary/mcts.h"
 #include "engine/games/binary/pattern_agent.h"
 #include "engine/games/binary/pattern_files.h"
 #include "engine/games/binary/solver_agent.h"
@@ -194,6 +195,7 @@ std::unique_ptr<Agent> BinaryGame::make_agent(std::string_view spec) const {
   if (name == "solver")
     return std::make_unique<SolverAgent>(arg.empty() ? SolverAgent::kDefaultKilonodes
                                                      : parse_int_param(spec, arg, 1, SolverAgent::kMaxKilonodes));
+  if (auto mcts = make_mcts_agent(spec)) return mcts;
   return make_pattern_agent(spec);
 }
 
@@ -208,6 +210,9 @@ std::vector<AgentInfo> BinaryGame::agents() const {
   infos.push_back({"solver", "the exact solver (up to 56 points): a winning move when it proves one within " +
                                  std::to_string(SolverAgent::kDefaultKilonodes) +
                                  "k positions (solver:N for N thousand), else a move not yet proved to lose"});
+  infos.push_back({"mcts", "Monte Carlo tree search (UCT) with the pattern policy in the playouts: " +
+                               std::to_string(kDefaultMctsPlayouts) +
+                               " playouts per move (mcts:N for N, mcts:N:FILE for another pattern file)"});
   return infos;
 }
 

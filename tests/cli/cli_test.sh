@@ -199,6 +199,18 @@ check "binary solve: a bad size is named" "flag --size: expected NxM" "$out"
 out=$("$PG" binary solve --size 8x8 2>&1)
 check "binary solve: too big a board is named" "the solver takes boards of 1 to 56 points" "$out"
 
+out=$("$PG" binary match --first mcts:30 --second random --games 4 --width 4 --height 3 2>&1); rc=$?
+check "binary match with mcts exits 0" "0" "$rc"
+check "binary match names the mcts agent" "mcts:30 (first)" "$out"
+out=$("$PG" binary fit --teacher mcts:20 --games 3 --width 4 --height 4 --min-count 5 --iterations 5 --out "$TMP/fit.txt" 2>&1); rc=$?
+check "binary fit exits 0" "0" "$rc"
+check "binary fit records its command in the file" "# command: playground binary fit --teacher mcts:20 --games 3" "$(cat "$TMP/fit.txt")"
+out=$("$PG" binary match --first "patterns:$TMP/fit.txt" --second "mcts:10:$TMP/fit.txt" --games 2 --width 4 --height 4 2>&1); rc=$?
+check "the fitted file plays (patterns:PATH, mcts:N:PATH)" "0" "$rc"
+out=$("$PG" binary fit --games 1 2>&1); rc=$?
+check "binary fit without --out exits 2" "2" "$rc"
+check "binary fit names the missing flag" "flag --out: missing" "$out"
+
 out=$("$PG" binary protocol --speed 3 </dev/null 2>&1); rc=$?
 check "binary protocol: unknown flag exits 2" "2" "$rc"
 exit $fail

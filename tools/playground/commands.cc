@@ -69,6 +69,11 @@ usage:
         the exact solver: who wins with perfect play (after the actions, if
         given), the time and the positions searched; --moves labels every
         legal move winning or losing
+  playground binary fit --out FILE [--teacher mcts:1000] [--games N] [--seed S]
+        [--opening K] [--iterations I] [--min-count C] [--prior P] [options]
+        records the teacher's moves in self-play (after K random plies) and
+        fits pattern weights to them by Minorization-Maximization; writes a
+        pattern file with the command and the data in its comments
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
@@ -83,6 +88,8 @@ examples:
   playground zuma show --scenario my_model.py      (a file: JSON or the homework's Python dict)
   printf 'game 2 2\nplay 1 0 1\npolicy_moves\n' | playground binary protocol
   playground binary solve --size 4x4 --moves
+  playground binary match --first mcts:1000 --second patterns --games 200
+  playground binary fit --teacher mcts:1000 --games 200 --out my_weights.txt
 )";
 }
 

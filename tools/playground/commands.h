@@ -17,6 +17,7 @@ int mancala_train(const GameEntry& game, const Args& args);
 int mancala_solve(const GameEntry& game, const Args& args);
 int binary_protocol(const GameEntry& game, const Args& args);
 int binary_solve(const GameEntry& game, const Args& args);
+int binary_fit(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 void print_usage();

@@ -37,9 +37,10 @@ int main(int argc, char** argv) {
     if (game.name == "mancala" && command == "solve") return cli::mancala_solve(game, args);
     if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
     if (game.name == "binary" && command == "solve") return cli::binary_solve(game, args);
+    if (game.name == "binary" && command == "fit") return cli::binary_fit(game, args);
     throw InputError("command '" + command + "'",
                      "unknown (known: show, replay, play, match, table; mancala also train, solve; zuma also eval, "
-                     "train; binary also protocol, solve)");
+                     "train; binary also protocol, solve, fit)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

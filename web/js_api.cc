@@ -11,6 +11,7 @@
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
 #include "web/app.h"
+#include "web/views/binary_view.h"
 #include "web/views/zuma_trainer.h"
 
 namespace pg::web {
@@ -253,6 +254,20 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
     if (!app->set_agent(0, "trained:uploaded")) return error_reply(app->messages.back().text);
     app->info("Loaded the policy file as trained:uploaded.");
     return summary();
+  });
+}
+
+// The Binary Game's pattern editor's Apply: {"applied": true} or
+// {"applied": false, "errors": [...]} (each naming its line; nothing changes).
+EMSCRIPTEN_KEEPALIVE const char* pg_binary_patterns(const char* text) {
+  return guarded("pg_binary_patterns", [&]() -> const char* {
+    const auto errors = pg::web::apply_pattern_text(text);
+    auto* app = pg::web::current_app();
+    if (errors.empty())
+      app->info(std::string("Pattern editor: applied as '") + pg::web::kEditedPatterns + "'.");
+    else
+      app->error("Pattern editor: " + errors.front() + (errors.size() > 1 ? " (and more)" : ""));
+    return reply({{"applied", errors.empty()}, {"errors", errors}});
   });
 }
 }

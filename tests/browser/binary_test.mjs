@@ -127,3 +127,32 @@ test('a bad board size is refused with a message and the page keeps working', as
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The pattern editor's Apply (the page's button calls the same function as
+// playground.binaryPatterns): every bad line is listed with its number and the
+// patterns applied before stay.
+test('the pattern editor lists each bad line and keeps the earlier patterns on error', async () => {
+  const { page, errors } = await open('?game=binary&agents=human,human&' + options({ width: 5, height: 2 }));
+  for (const a of ['2,0,1', '0,1,1', '1,1,0', '4,1,1']) await api(page, 'play', a);
+  const policyOf = (spec) => page.evaluate((s) => {
+    window.playground.setAgents(s + ',' + s);
+    const p = window.playground.policy();
+    window.playground.setAgents('human,human');
+    return Object.fromEntries(p.distribution.map((d) => [d.action, d.p]));
+  }, spec);
+  assert.deepEqual(await api(page, 'binaryPatterns', '# the assignment\n10..1 0 20\n10..1 1 12\n'),
+    { applied: true, errors: [] });
+  const twopattern = await policyOf('patterns:twopattern');
+  assert.deepEqual(await policyOf('patterns:edited'), twopattern);
+  const bad = await api(page, 'binaryPatterns', '10..1 0 99\n10.1 0 5\n\n1...1 2 3\n');
+  assert.equal(bad.applied, false);
+  assert.deepEqual(bad.errors, [
+    "pattern editor, line 2: pattern '10.1' has 4 points; a pattern has 5",
+    "pattern editor, line 4: digit '2' must be 0 or 1",
+  ]);
+  assert.deepEqual(await policyOf('patterns:edited'), twopattern, 'the earlier patterns stay');
+  const messages = (await api(page, 'messages')).map((m) => m.text).join('\n');
+  assert.match(messages, /Pattern editor: pattern editor, line 2: pattern '10.1' has 4 points/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -9,6 +9,7 @@
 #include "engine/games/binary/pattern_files.h"
 #include "engine/games/binary/patterns.h"
 #include "imgui.h"
+#include "imgui_stdlib.h"
 #include "web/ui.h"
 
 namespace pg::web {
@@ -196,11 +197,57 @@ void BinaryView::draw_debug_toggles() {
   if (ImGui::BeginCombo("Pattern file", heat_file_.c_str())) {
     for (const auto& n : names)
       if (ImGui::Selectable(n.c_str(), n == heat_file_)) heat_file_ = n;
+    if (binary::find_patterns(kEditedPatterns) && ImGui::Selectable(kEditedPatterns, heat_file_ == kEditedPatterns))
+      heat_file_ = kEditedPatterns;
     ImGui::EndCombo();
   }
   help_marker(
       "A pattern file holds lines 'PATTERN DIGIT WEIGHT'. A move's weight is its row weight plus its column weight "
       "(10 each where no pattern matches); its probability is its weight over the sum of all legal moves' weights.");
+  if (ImGui::CollapsingHeader("Pattern editor")) {
+    if (!editor_loaded_) {
+      auto table = binary::find_patterns(heat_file_);
+      editor_text_ = table ? table->to_text() : "";
+      editor_loaded_ = true;
+    }
+    ImGui::TextWrapped(
+        "Lines 'PATTERN DIGIT WEIGHT' ('#' starts a comment). Apply stores them as the pattern file '%s' (agents "
+        "patterns:%s, mcts:N:%s) and shows its heat; with an error nothing changes.",
+        kEditedPatterns, kEditedPatterns, kEditedPatterns);
+    ImGui::InputTextMultiline("##patterns", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 8));
+    if (editor_text_ != editor_checked_) {
+      editor_errors_ = binary::PatternTable::errors(editor_text_, "pattern editor");
+      editor_checked_ = editor_text_;
+    }
+    for (size_t i = 0; i < editor_errors_.size() && i < 6; ++i)
+      ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor_errors_[i].c_str());
+    if (editor_errors_.size() > 6) ImGui::TextDisabled("... %zu errors in all", editor_errors_.size());
+    if (ImGui::Button("Apply")) {
+      const auto errors = apply_pattern_text(editor_text_);
+      if (errors.empty()) {
+        heat_file_ = kEditedPatterns;
+        editor_status_ = "Applied as '" + std::string(kEditedPatterns) + "'.";
+      } else {
+        editor_status_ = "Not applied: " + std::to_string(errors.size()) + " error" + (errors.size() > 1 ? "s" : "") +
+                         "; the earlier patterns stay.";
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Load the file shown")) {
+      auto table = binary::find_patterns(heat_file_);
+      editor_text_ = table ? table->to_text() : "";
+    }
+    ImGui::SameLine();
+    ImGui::TextUnformatted(editor_status_.c_str());
+  }
+}
+
+std::vector<std::string> apply_pattern_text(const std::string& text) {
+  auto errors = binary::PatternTable::errors(text, "pattern editor");
+  if (errors.empty())
+    binary::store_patterns(kEditedPatterns, std::make_shared<const binary::PatternTable>(
+                                                binary::PatternTable::parse(text, "pattern editor")));
+  return errors;
 }
 
 std::string BinaryView::legend() const {

@@ -17,6 +17,14 @@
 
 namespace pg::web {
 
+// The pattern editor's Apply (the page's button and the JavaScript API's
+// binaryPatterns): when every line of `text` is valid, stores it as the
+// pattern file "edited" (agents `patterns:edited`, `mcts:N:edited`) and
+// returns no errors; otherwise returns every error, each naming its line, and
+// the patterns stored before stay.
+std::vector<std::string> apply_pattern_text(const std::string& text);
+constexpr const char* kEditedPatterns = "edited";
+
 class BinaryView : public BoardView {
  public:
   std::optional<Action> draw(const BoardContext& context) override;
@@ -33,6 +41,12 @@ class BinaryView : public BoardView {
   // of `heat_file_` (always when a human is to move).
   bool heat_from_agent_ = true;
   std::string heat_file_;
+  // The pattern editor: its text, the errors of that text (checked as it
+  // changes) and what Apply said last.
+  std::string editor_text_, editor_checked_;
+  std::vector<std::string> editor_errors_;
+  std::string editor_status_;
+  bool editor_loaded_ = false;
   // The point whose digit chooser is open (a human's click), or -1.
   int chooser_x_ = -1, chooser_y_ = -1;
 

@@ -169,6 +169,37 @@ PatternTable PatternTable::parse(std::string_view text, const std::string& sourc
   return table;
 }
 
+std::vector<std::string> PatternTable::errors(std::string_view text, const std::string& source) {
+  std::vector<std::string> found;
+  // Each line alone (its message renumbered: parse sees it as line 1); then,
+  // if every line is well formed, the lines together (two lines giving one
+  // string different weights).
+  const std::string first = source + ", line 1";
+  size_t pos = 0, number = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    ++number;
+    try {
+      parse(text.substr(pos, end - pos), source);
+    } catch (const InputError& e) {
+      std::string message = e.what();
+      if (message.rfind(first, 0) == 0)
+        message = source + ", line " + std::to_string(number) + message.substr(first.size());
+      found.push_back(message);
+    }
+    pos = end + 1;
+  }
+  if (found.empty()) {
+    try {
+      parse(text, source);
+    } catch (const InputError& e) {
+      found.push_back(e.what());
+    }
+  }
+  return found;
+}
+
 std::string PatternTable::to_text() const {
   std::string text;
   for (const auto& l : lines_) text += l.pattern + " " + std::to_string(l.digit) + " " + weight_text(l.weight) + "\n";

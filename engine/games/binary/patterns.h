@@ -59,6 +59,9 @@ class PatternTable {
   int match(int code, int d) const { return match_[size_t(code)][size_t(d)]; }
   const std::vector<PatternLine>& lines() const { return lines_; }
   bool empty() const { return lines_.empty(); }
+  // Every problem of a pattern file, each naming its line, in line order
+  // (parse stops at the first); empty when parse accepts the text.
+  static std::vector<std::string> errors(std::string_view text, const std::string& source);
   // The table as a pattern file (one line per pattern, comments dropped).
   std::string to_text() const;
 

@@ -202,3 +202,24 @@ TEST(BinaryPatternAgent, DefaultsToTheShippedFileAndNamesAnUnknownOne) {
 
 }  // namespace
 }  // namespace pg::binary
+
+namespace pg::binary {
+namespace {
+
+// The page's editor lists every bad line, each with its number.
+TEST(BinaryPatternErrors, EveryBadLineWithItsNumber) {
+  const std::string text = "# comment\n10..1 0 20\n10.1 0 5\n\n1...1 2 3\n10..1 1 12\nX0.1. 0 abc\n";
+  const auto errors = PatternTable::errors(text, "editor");
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0], "editor, line 3: pattern '10.1' has 4 points; a pattern has 5");
+  EXPECT_EQ(errors[1].rfind("editor, line 5: digit '2'", 0), 0u) << errors[1];
+  EXPECT_EQ(errors[2].rfind("editor, line 7: weight 'abc'", 0), 0u) << errors[2];
+  EXPECT_TRUE(PatternTable::errors("10..1 0 20\n10..1 1 12\n", "editor").empty());
+  // Lines well formed alone but in conflict: the whole file's check names them.
+  const auto conflict = PatternTable::errors("10..1 0 20\n1..01 0 15\n", "editor");
+  ASSERT_EQ(conflict.size(), 1u);
+  EXPECT_EQ(conflict[0].rfind("editor, line 2:", 0), 0u) << conflict[0];
+}
+
+}  // namespace
+}  // namespace pg::binary

@@ -8,7 +8,9 @@
 #include <cmath>
 #include <string>
 
+#include "engine/core/embedded_data.h"
 #include "engine/core/rng.h"
+#include "engine/games/binary/pattern_files.h"
 
 namespace pg::binary {
 namespace {
@@ -102,6 +104,19 @@ TEST(BinaryFit, WritesAPatternFileThePolicyReads) {
   // A decision whose chosen move is not legal is refused.
   FitData d;
   EXPECT_ANY_THROW(d.add(Board::from_rows({"1.", ".."}), 0, 0, 0));
+}
+
+// The shipped learned weights: they load, and their comments say how they
+// were made (docs/binary.md gives their win rates).
+TEST(BinaryFit, ShippedLearnedWeights) {
+  const auto table = find_patterns("learned");
+  ASSERT_TRUE(table);
+  EXPECT_GE(table->lines().size(), 50u);
+  const auto text = embedded_file("policies/binary/learned.txt");
+  ASSERT_TRUE(text);
+  EXPECT_NE(text->find("# command: playground binary fit --teacher mcts:1000"), std::string::npos);
+  EXPECT_NE(text->find("# data: "), std::string::npos);
+  for (const auto& line : table->lines()) EXPECT_GT(line.weight, 0) << line.pattern << " " << line.digit;
 }
 
 }  // namespace

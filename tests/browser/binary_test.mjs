@@ -156,3 +156,16 @@ test('the pattern editor lists each bad line and keeps the earlier patterns on e
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('MCTS and the learned weights play the same game in the page as natively', async () => {
+  const query = '?game=binary&agents=mcts:200,patterns:learned&seed=4&' + options({ width: 4, height: 4 });
+  const { page, errors } = await open(query);
+  let s;
+  do { s = await api(page, 'step'); } while (!s.done);
+  const expected = native('play', '--agents', 'mcts:200,patterns:learned', '--width', '4', '--height', '4',
+    '--seed', '4');
+  assert.deepEqual(await api(page, 'trace'), expected);
+  assert.match(expected.steps[0].decision.note, /most visited \(\d+ of 200 playouts/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

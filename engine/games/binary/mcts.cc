@@ -57,7 +57,7 @@ Mcts::Result Mcts::search(const Board& root, Rng& rng) {
       board.place(m.x, m.y, m.d);
     }
     // Expansion of a leaf visited before: its first move is played.
-    if (nodes_[size_t(node)].num_children < 0 && nodes_[size_t(node)].visits > 0) {
+    if (nodes_[size_t(node)].num_children < 0 && nodes_[size_t(node)].visits > 0 && nodes_.size() < kMaxNodes) {
       expand(node, board);
       if (nodes_[size_t(node)].num_children > 0) {
         node = nodes_[size_t(node)].first_child;

@@ -41,6 +41,9 @@ class Mcts {
     size_t best = 0;              // index of the chosen move
     size_t nodes = 0;             // tree nodes at the end
   };
+  // The tree stops growing at this many nodes (40 bytes each); playouts then
+  // start from the leaves it has.
+  static constexpr size_t kMaxNodes = 2000000;
   // Searches from `board`, which must have a legal move.
   Result search(const Board& board, Rng& rng);
 
@@ -66,7 +69,7 @@ class Mcts {
 // 1000, at most kMaxMctsPlayouts), the policy of pattern file FILE (default
 // twopattern, as `patterns`).
 constexpr int kDefaultMctsPlayouts = 1000;
-constexpr int kMaxMctsPlayouts = 1000000;
+constexpr int kMaxMctsPlayouts = 100000;
 
 class MctsAgent : public Agent {
  public:

@@ -23,7 +23,7 @@
 
 namespace pg::binary {
 
-constexpr double kDefaultExploration = 0.4;  // the course's UCT constant
+constexpr double kDefaultExploration = 0.4;  // c in UCB1
 
 class Mcts {
  public:

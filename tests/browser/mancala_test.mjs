@@ -46,7 +46,8 @@ test('the features inspector: 40 features per candidate afterstate, contribution
       const sum = m.contributions.reduce((a, b) => a + b, 0);
       assert.ok(Math.abs(sum - m.value) < 1e-9);
       assert.ok(Math.abs(m.value - score) < 1e-9, `pit ${m.action}: ${m.value} is theta:1's score ${score}`);
-      assert.ok(m.features.every((x) => x >= 0 && x <= 1), 'features are normalised');
+      // Normalised: counts and flags in [0, 1], the store difference in [-1, 1].
+      m.features.forEach((x, k) => assert.ok(x >= (f.names[k].endsWith('delta_store') ? -1 : 0) && x <= 1, f.names[k]));
     }
     await api(page, 'step');
   }

@@ -231,9 +231,13 @@ void MancalaView::draw_inspector(const BoardContext& c) {
           ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 16)))
     return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("feature");
-  ImGui::TableSetupColumn("weight");
-  for (const auto& m : moves) ImGui::TableSetupColumn(("pit " + m["action"].get<std::string>()).c_str());
+  const float number = ImGui::CalcTextSize("+0.0000").x;
+  ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("player0.reverse.can_fill_all_empties").x);
+  ImGui::TableSetupColumn("weight", ImGuiTableColumnFlags_WidthFixed, number);
+  for (const auto& m : moves)
+    ImGui::TableSetupColumn(("pit " + m["action"].get<std::string>()).c_str(), ImGuiTableColumnFlags_WidthFixed,
+                            number);
   ImGui::TableHeadersRow();
   // The sums first: what each move scores.
   ImGui::TableNextRow();
@@ -492,10 +496,12 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   }
   ImGui::TextWrapped("%s", legend().c_str());
   if (exact_here && *exact_here) {
-    ImGui::TextColored(ImVec4(0.6f, 0.95f, 0.6f, 1),
-                       "Solver: with perfect play the mover ends %s stones ahead or behind (\"= v\" on each pit: "
-                       "that move's exact value; red changes it).",
-                       signed_int((*exact_here)->value).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.95f, 0.6f, 1));
+    ImGui::TextWrapped(
+        "Solver: the position is worth %s to the mover (its final store lead with perfect play); \"= v\" on each pit: "
+        "that move's value, red if it gives some away.",
+        signed_int((*exact_here)->value).c_str());
+    ImGui::PopStyleColor();
   } else if (exact_here) {
     ImGui::TextDisabled("Solver: not settled within %dk positions here (too many stones left).",
                         mancala::PerfectAgent::kDefaultKilonodes);

@@ -132,7 +132,7 @@ check "tournament SVG has a rectangle per cell" "9" "$n"
 out=$("$PG" mancala tournament --players "greedy:3..1" 2>&1)
 check "tournament names a bad range" "agent 'greedy:3..1': parameter must be an integer from 3 to 1000" "$out"
 
-out=$("$PG" mancala quality --players "random,greedy:2,perfect" --source greedy:1..2 --games 4 --max-stones 10 2>&1); rc=$?
+out=$("$PG" mancala quality --players "random,greedy:2,perfect" --source greedy:1..2 --games 4 --max-stones 10 --database-stones 6 2>&1); rc=$?
 check "quality exits 0" "0" "$rc"
 check "quality counts its positions" "distinct positions with at most 10 stones in the pits" "$out"
 check "quality: perfect keeps every value" "perfect              100.0%" "$out"

@@ -55,11 +55,12 @@ usage:
         its 95% interval / draw%; LIST takes ranges (greedy:1..5, theta:1..5:pool);
         default random,heuristic,greedy:1..5,theta:1..5; writes JSON and an SVG
         heat map when asked
-  playground mancala quality [--players LIST] [--games N] [--seed S]
-        [--max-stones N] [--json FILE] [options]
-        move quality against the exact solver: positions with at most N stones
-        in the pits (default 20) sampled from real games; the share of each
-        player's moves there that keep the position's value
+  playground mancala quality [--players LIST] [--source LIST] [--games N]
+        [--seed S] [--max-stones N] [--database-stones N] [--json FILE] [options]
+        move quality against the exact solver: every position with at most N
+        stones in the pits (default 20) of N games between the --source
+        players; the share of each player's moves there that keep the
+        position's exact value (and its outcome), and the stones given away
 
   playground zuma eval [--agent A] [--episodes N] [--seed S] [options]
         the mean return of an agent with its 95% interval (episode i uses seed

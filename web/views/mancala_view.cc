@@ -225,15 +225,18 @@ void MancalaView::draw_inspector(const BoardContext& c) {
   ImGui::Checkbox("Hide features that are zero for every move", &hide_zero_features_);
   const Json& moves = f["moves"];
   const int columns = 2 + int(moves.size());
-  if (!ImGui::BeginTable(
-          "features", columns,
-          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit,
-          ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 16)))
+  // Wider than the inspector: the table scrolls sideways, the feature names stay.
+  const float number = ImGui::CalcTextSize("+0.0000").x;
+  const float name = ImGui::CalcTextSize("player0.reverse.can_fill_all_empties").x;
+  const float padding = 2 * ImGui::GetStyle().CellPadding.x + 1;
+  const float inner = name + float(columns - 1) * number + float(columns) * padding;
+  if (!ImGui::BeginTable("features", columns,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
+                             ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit,
+                         ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 16), inner))
     return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  const float number = ImGui::CalcTextSize("+0.0000").x;
-  ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::CalcTextSize("player0.reverse.can_fill_all_empties").x);
+  ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthFixed, name);
   ImGui::TableSetupColumn("weight", ImGuiTableColumnFlags_WidthFixed, number);
   for (const auto& m : moves)
     ImGui::TableSetupColumn(("pit " + m["action"].get<std::string>()).c_str(), ImGuiTableColumnFlags_WidthFixed,

@@ -65,13 +65,40 @@ void App::update(double now, double dt) {
       replying_ = false;
       break;
     }
+    if (r == StepResult::kDeclined) {
+      playing = replying_ = false;
+      report_declined();
+      break;
+    }
   }
 }
 
 StepResult App::step() {
   const StepResult r = session_.step();
   if (r == StepResult::kWaitingHuman) info("Waiting for the human player: click a move on the board.");
+  if (r == StepResult::kDeclined) report_declined();
   return r;
+}
+
+BoardContext App::board_context(bool show_probabilities) {
+  const Episode& e = session_.episode();
+  const EpisodeStep* last = e.cursor() > 0 ? &e.step(e.cursor() - 1) : nullptr;
+  const Decision* d = session_.decision();
+  const int p = session_.state().current_player();
+  return BoardContext{session_.game(),
+                      session_.state(),
+                      last,
+                      d,
+                      session_.awaiting_move(),
+                      show_probabilities,
+                      p >= 0 ? session_.agent_specs()[size_t(p)] : std::string()};
+}
+
+void App::report_declined() {
+  const Decision* d = session_.decision();
+  const int p = session_.state().current_player();
+  info(session_.agent_specs()[size_t(p)] + " declines to move: " + (d ? d->note : std::string()) +
+       " Click a move on the board, or seat another agent.");
 }
 
 void App::back() {

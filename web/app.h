@@ -56,6 +56,8 @@ class App {
 
   void error(const std::string& text);
   void info(const std::string& text);
+  // Tells why the agent to move declined (Decision::declined).
+  void report_declined();
 
   Session& session() { return session_; }
   bool playing = false;
@@ -66,6 +68,8 @@ class App {
   PanelVisibility panels;
   std::vector<Message> messages;
   BoardView* view() { return view_.get(); }
+  // What the view draws from: the state at the cursor, its decision, ...
+  BoardContext board_context(bool show_probabilities = true);
 
  private:
   void view_for_game();

@@ -61,7 +61,8 @@ EMSCRIPTEN_KEEPALIVE const char* pg_step() {
   return guarded("pg_step", [&]() -> const char* {
     auto* app = pg::web::current_app();
     const pg::StepResult r = app->session().step();
-    static const char* names[] = {"replayed", "played", "waiting_human", "game_over"};
+    if (r == pg::StepResult::kDeclined) app->report_declined();
+    static const char* names[] = {"replayed", "played", "waiting_human", "game_over", "declined"};
     pg::Json j = app->session().summary();
     j["result"] = names[int(r)];
     return reply(j);
@@ -143,6 +144,15 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy() {
     pg::Json j = d->to_json(s.state());
     j["agent"] = s.agent_specs()[size_t(s.state().current_player())];
     return reply(j);
+  });
+}
+
+// What the board view shows beyond the decision (Kalah: exact values, the
+// features inspector, blunders), or null.
+EMSCRIPTEN_KEEPALIVE const char* pg_view() {
+  return guarded("pg_view", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    return reply(app->view()->inspect(app->board_context(), app->session().episode()));
   });
 }
 

@@ -8,13 +8,9 @@
 namespace pg::web {
 
 void board_panel(App& app, bool show_probabilities) {
-  Session& s = app.session();
   const ImGuiWindowFlags flags = embedded_window_flags(app.embed);
   if (!ImGui::Begin("Board", &app.panels.board, flags)) return ImGui::End();
-  const Episode& e = s.episode();
-  const EpisodeStep* last = e.cursor() > 0 ? &e.step(e.cursor() - 1) : nullptr;
-  const Decision* d = s.decision();
-  BoardContext ctx{s.game(), s.state(), last, d, s.human_to_move(), show_probabilities};
+  const BoardContext ctx = app.board_context(show_probabilities);
   if (auto clicked = app.view()->draw(ctx)) app.play_action(*clicked);
   ImGui::End();
 }

@@ -24,7 +24,11 @@ void inspector_panel(App& app) {
   const Decision* d = s.decision();
   const Episode& e = s.episode();
   const bool recorded = e.cursor() < e.length();
-  if (d) {
+  if (d && d->declined) {
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The agent declines to move here:");
+    ImGui::TextWrapped("%s", d->note.c_str());
+    ImGui::TextWrapped("Click a move on the board (it is recorded as an override), or seat another agent.");
+  } else if (d) {
     ImGui::TextUnformatted(recorded ? "Decision (recorded in the episode)" : "Decision (what the agent will do)");
     help_marker(
         "The agent's probability for each legal action. A search agent that finds several equally good "
@@ -73,6 +77,7 @@ void inspector_panel(App& app) {
     for (Action a : state.legal_actions()) legal += state.action_name(a) + " ";
     ImGui::TextUnformatted(legal.c_str());
   }
+  app.view()->draw_inspector(app.board_context());
   if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
   if (ImGui::CollapsingHeader("Observation")) {
     help_marker("The numbers an agent receives for this state, from the point of view of the player to move.");

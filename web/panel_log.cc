@@ -76,6 +76,11 @@ void log_panel(App& app) {
                             : 0.0;
       ImGui::Text("%+g", rw);
       ImGui::TableNextColumn();
+      const std::string note = app.view()->step_note(e, i);
+      if (!note.empty()) {
+        ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", note.c_str());
+        ImGui::SameLine();
+      }
       ImGui::TextUnformatted(describe_events(st).c_str());
     }
     ImGui::EndTable();

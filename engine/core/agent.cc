@@ -9,6 +9,7 @@ namespace pg {
 
 Json Decision::to_json(const State& state) const {
   Json j = Json::object();
+  if (declined) return {{"declined", true}, {"note", note}};
   Json dist = Json::array();
   for (size_t i = 0; i < actions.size(); ++i) {
     Json entry = {{"action", state.action_name(actions[i])}, {"p", probabilities[i]}};
@@ -31,6 +32,8 @@ Json Decision::to_json(const State& state) const {
 Decision Decision::from_json(const Json& j, const State& state) {
   Decision d;
   if (!j.is_object()) throw InputError("agent", "expected an object");
+  if (j.contains("declined") && j["declined"] == true)
+    return declined_decision(j.contains("note") && j["note"].is_string() ? j["note"].get<std::string>() : "");
   if (!j.contains("chosen") || !j["chosen"].is_string()) throw InputError("agent.chosen", "missing or not a string");
   d.chosen = state.parse_action(j["chosen"].get<std::string>());
   if (j.contains("distribution")) {
@@ -56,6 +59,13 @@ Decision Decision::from_json(const Json& j, const State& state) {
     for (const auto& [k, v] : j["debug"].items())
       if (v.is_number()) d.debug.emplace_back(k, v.get<double>());
   }
+  return d;
+}
+
+Decision declined_decision(std::string note) {
+  Decision d;
+  d.declined = true;
+  d.note = std::move(note);
   return d;
 }
 

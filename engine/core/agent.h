@@ -26,6 +26,10 @@ struct Decision {
   std::vector<std::pair<std::string, double>> debug;  // named quantities
   std::string note;                                   // one line, e.g. which moves tie
   Action chosen = 0;
+  // The agent declines to move here (e.g. a solver beyond its budget): no
+  // actions, no choice, and `note` says why. The session then waits, as for a
+  // human, until someone plays a move or seats another agent.
+  bool declined = false;
 
   Json to_json(const State& state) const;
   static Decision from_json(const Json& json, const State& state);
@@ -40,6 +44,9 @@ class Agent {
   // Humans are seated like agents but decide through the UI.
   virtual bool is_human() const { return false; }
 };
+
+// A declined decision with this message.
+Decision declined_decision(std::string note);
 
 // A distribution that is uniform over `best` among `actions`.
 Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best, Rng& rng);

@@ -25,6 +25,10 @@ MatchResult play_match(const Game& game, const std::vector<std::string>& seats, 
     for (size_t t = 0; !state->is_terminal(); ++t) {
       Rng rng = decision_rng(episode_seed, t);
       const Decision d = agents[size_t(state->current_player())]->decide(*state, rng);
+      if (d.declined)
+        throw InputError("agent '" + seats[size_t(state->current_player())] + "'",
+                         "declined to move at step " + std::to_string(t) + " of the game with seed " +
+                             std::to_string(episode_seed) + ": " + d.note);
       first_return += state->apply(d.chosen)[0];
     }
     ++result.games;

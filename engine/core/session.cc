@@ -63,6 +63,13 @@ bool Session::human_to_move() const {
   return p >= 0 && agents_[size_t(p)]->is_human();
 }
 
+bool Session::awaiting_move() {
+  if (state().is_terminal()) return false;
+  if (human_to_move()) return true;
+  const Decision* d = decision();
+  return d && d->declined;
+}
+
 const Decision* Session::decision() {
   const size_t t = episode_->cursor();
   if (t < episode_->length() && episode_->step(t).decision) return &*episode_->step(t).decision;
@@ -81,6 +88,7 @@ StepResult Session::step() {
   if (state().is_terminal()) return StepResult::kGameOver;
   if (human_to_move()) return StepResult::kWaitingHuman;
   const Decision d = *decision();
+  if (d.declined) return StepResult::kDeclined;
   const int p = state().current_player();
   episode_->play(d.chosen, specs_[size_t(p)], d);
   cache_valid_ = false;

@@ -19,6 +19,7 @@ enum class StepResult {
   kPlayed,        // an agent decided and a new step was recorded
   kWaitingHuman,  // the seat to move is a human: nothing happened
   kGameOver,      // the episode is over: nothing happened
+  kDeclined,      // the agent to move declined (see Decision::declined): nothing happened
 };
 
 class Session {
@@ -50,6 +51,8 @@ class Session {
   const State& state() const { return episode_->state(); }
   const std::vector<std::string>& agent_specs() const { return specs_; }
   bool human_to_move() const;
+  // A human is to move, or the agent to move declined: a move must be played.
+  bool awaiting_move();
   uint64_t seed() const { return episode_->seed(); }
 
   // The decision of the agent to move at the cursor: the recorded one when the

@@ -119,6 +119,30 @@ out=$("$PG" mancala solve --time-limit 0.2 --database-stones 0 2>&1); rc=$?
 check "mancala solve says when it ran out of time" "not solved within" "$out"
 check "mancala solve out of time exits 1" "1" "$rc"
 
+out=$("$PG" mancala tournament --players "random,greedy:1..2" --games 6 --seed 2 --json "$TMP/t.json" --svg "$TMP/t.svg" 2>&1); rc=$?
+check "tournament exits 0" "0" "$rc"
+check "tournament expands ranges into columns" "greedy:1            greedy:2" "$out"
+check "tournament prints intervals" "[" "$(printf '%s' "$out" | grep '^greedy:2')"
+check "tournament writes JSON" '"first_win_rate_95"' "$(cat "$TMP/t.json")"
+n=$(grep -c '"first":' "$TMP/t.json")
+check "tournament JSON has every cell" "9" "$n"
+check "tournament writes an SVG" "<svg xmlns" "$(head -1 "$TMP/t.svg")"
+n=$(grep -c '<rect x=' "$TMP/t.svg")
+check "tournament SVG has a rectangle per cell" "9" "$n"
+out=$("$PG" mancala tournament --players "greedy:3..1" 2>&1)
+check "tournament names a bad range" "agent 'greedy:3..1': parameter must be an integer from 3 to 1000" "$out"
+
+out=$("$PG" mancala quality --players "random,greedy:2,perfect" --source greedy:1..2 --games 4 --max-stones 10 --database-stones 6 2>&1); rc=$?
+check "quality exits 0" "0" "$rc"
+check "quality counts its positions" "distinct positions with at most 10 stones in the pits" "$out"
+check "quality: perfect keeps every value" "perfect              100.0%" "$out"
+
+out=$("$PG" mancala play --agents perfect:1,random 2>&1); rc=$?
+check "play: a declining agent exits 1" "1" "$rc"
+check "play: a declining agent says why" "agent 'perfect:1' declined to move at step 0: the solver did not settle" "$out"
+out=$("$PG" mancala match --first perfect --second random --games 2 2>&1); rc=$?
+check "match: a declining agent is named" "agent 'perfect': declined to move at step 0 of the game with seed 1" "$out"
+
 cat > "$TMP/example.py" <<'PY'
 {
     'chosen_action_prob': {1: 0.6, 2: 0.7, 3: 0.5, 4: 0.9},

@@ -49,6 +49,18 @@ usage:
         [--table-log2 N] [options]
         the exact value (final store difference under perfect play) of the
         initial position or of a state, and of each legal move
+  playground mancala tournament [--players LIST] [--games N] [--seed S]
+        [--json FILE] [--svg FILE] [options]
+        the seed's tables: first player rows, second player columns, win% with
+        its 95% interval / draw%; LIST takes ranges (greedy:1..5, theta:1..5:pool);
+        default random,heuristic,greedy:1..5,theta:1..5; writes JSON and an SVG
+        heat map when asked
+  playground mancala quality [--players LIST] [--source LIST] [--games N]
+        [--seed S] [--max-stones N] [--database-stones N] [--json FILE] [options]
+        move quality against the exact solver: every position with at most N
+        stones in the pits (default 20) of N games between the --source
+        players; the share of each player's moves there that keep the
+        position's exact value (and its outcome), and the stones given away
 
   playground zuma eval [--agent A] [--episodes N] [--seed S] [options]
         the mean return of an agent with its 95% interval (episode i uses seed
@@ -139,9 +151,16 @@ int play(const GameEntry& entry, const Args& args) {
   if (args.has("agents")) session.set_agents(split_list(args.get("agents")));
   for (const auto& spec : session.agent_specs())
     if (spec == "human") throw InputError("flag --agents", "the command line has no human player");
-  while (session.step() == StepResult::kPlayed) {
+  StepResult r = StepResult::kPlayed;
+  while ((r = session.step()) == StepResult::kPlayed) {
   }
   std::cout << session.trace().dump(2) << "\n";
+  if (r == StepResult::kDeclined) {
+    const int p = session.state().current_player();
+    std::cerr << "playground: agent '" << session.agent_specs()[size_t(p)] << "' declined to move at step "
+              << session.episode().cursor() << ": " << session.decision()->note << "\n";
+    return 1;
+  }
   return 0;
 }
 

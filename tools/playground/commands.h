@@ -15,6 +15,10 @@ int zuma_eval(const GameEntry& game, const Args& args);
 int zuma_train(const GameEntry& game, const Args& args);
 int mancala_train(const GameEntry& game, const Args& args);
 int mancala_solve(const GameEntry& game, const Args& args);
+int mancala_tournament(const GameEntry& game, const Args& args);
+int mancala_quality(const GameEntry& game, const Args& args);
+// "greedy:1..5" -> greedy:1, ..., greedy:5 ("theta:1..5:pool" keeps its suffix).
+std::vector<std::string> expand_agent_ranges(const std::string& list);
 int binary_protocol(const GameEntry& game, const Args& args);
 int binary_solve(const GameEntry& game, const Args& args);
 int binary_fit(const GameEntry& game, const Args& args);

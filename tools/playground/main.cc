@@ -35,12 +35,14 @@ int main(int argc, char** argv) {
     if (game.name == "zuma" && command == "train") return cli::zuma_train(game, args);
     if (game.name == "mancala" && command == "train") return cli::mancala_train(game, args);
     if (game.name == "mancala" && command == "solve") return cli::mancala_solve(game, args);
+    if (game.name == "mancala" && command == "tournament") return cli::mancala_tournament(game, args);
+    if (game.name == "mancala" && command == "quality") return cli::mancala_quality(game, args);
     if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
     if (game.name == "binary" && command == "solve") return cli::binary_solve(game, args);
     if (game.name == "binary" && command == "fit") return cli::binary_fit(game, args);
     throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table; mancala also train, solve; zuma also eval, "
-                     "train; binary also protocol, solve, fit)");
+                     "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
+                     "quality; zuma also eval, train; binary also protocol, solve, fit)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -25,6 +25,7 @@ struct BoardContext {
   const Decision* decision = nullptr;      // the deciding agent's output, if any
   bool human_to_move = false;
   bool show_probabilities = true;  // the agent's distribution on the board
+  std::string agent;               // the spec of the agent to move ("" when the game is over)
 };
 
 // Where a legal action can be clicked, in window coordinates (CSS pixels).
@@ -51,6 +52,15 @@ class BoardView {
   virtual bool animating() const { return false; }
   // Windows only this game has (Zuma's scenario editor and trainer), and
   // the buttons in the Setup panel that open them.
+  // Game-specific parts of the inspector, drawn under the decision (Kalah:
+  // the features of each candidate afterstate for a linear player).
+  virtual void draw_inspector(const BoardContext& /*context*/) {}
+  // A note for step i of the step log (Kalah: a blunder against the solver),
+  // "" when none or not known yet.
+  virtual std::string step_note(const Episode& /*episode*/, size_t /*i*/) { return ""; }
+  // What the view shows beyond the decision, for the JavaScript API
+  // (playground.view()); null when it has nothing more.
+  virtual Json inspect(const BoardContext& /*context*/, const Episode& /*episode*/) { return nullptr; }
   virtual void extra_windows(App& /*app*/) {}
   virtual void setup_extras(App& /*app*/) {}
 };

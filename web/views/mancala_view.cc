@@ -5,7 +5,9 @@
 #include <cstdio>
 
 #include "engine/games/mancala/board.h"
+#include "engine/games/mancala/features.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/theta_agent.h"
 #include "imgui.h"
 #include "web/ui.h"
 
@@ -24,6 +26,16 @@ const ImU32 kLastMoveColour = IM_COL32(255, 214, 90, 255);
 const ImU32 kPathColour = IM_COL32(255, 255, 255, 150);
 const ImU32 kCaptureColour = IM_COL32(235, 70, 70, 255);
 const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
+const ImU32 kKeepsColour = IM_COL32(150, 240, 150, 255);
+const ImU32 kBlunderColour = IM_COL32(255, 110, 100, 255);
+
+// The step log asks the solver about at most this many positions a frame,
+// and only about positions with at most this many stones in the pits (the
+// solver settles none beyond within the budget).
+constexpr int kStepLogSolvesPerFrame = 2;
+constexpr int kStepLogMaxStones = 30;
+
+std::string signed_int(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 
 struct Geometry {
   ImVec2 origin;
@@ -101,15 +113,216 @@ void MancalaView::draw_debug_toggles() {
   ImGui::SameLine();
   ImGui::Checkbox("Extra turn", &show_extra_turn_);
   ImGui::Checkbox("Search scores on the pits", &show_scores_);
+  ImGui::Checkbox("Exact values (solver)", &show_exact_);
+  help_marker(
+      "Where the exact solver settles the position within the perfect agent's budget, each of the mover's pits "
+      "shows \"= v\": the final store difference for the mover if it plays that pit and both sides then play "
+      "perfectly. Green keeps the position's value; red gives some of it away (a blunder, marked in the step log).");
+}
+
+void MancalaView::new_frame() {
+  const int frame = ImGui::GetCurrentContext() ? ImGui::GetFrameCount() : frame_ + 1;
+  if (frame == frame_) return;
+  frame_ = frame;
+  notes_pending_ = skipped_;
+  skipped_ = false;
+  solves_this_frame_ = 0;
+}
+
+const std::optional<mancala::ExactMoves>& MancalaView::exact(const mancala::Board& board, const mancala::Rules& rules) {
+  if (!solver_ || !(rules == solver_rules_)) {
+    solver_ = std::make_unique<mancala::Solver>(rules, mancala::PerfectAgent::kDatabaseStones,
+                                                mancala::PerfectAgent::kTableLog2);
+    solver_rules_ = rules;
+    exact_cache_.clear();
+  }
+  std::array<uint8_t, kNumHoles + 1> key{};
+  std::copy(board.holes.begin(), board.holes.end(), key.begin());
+  key[kNumHoles] = board.to_move;
+  auto it = exact_cache_.find(key);
+  if (it != exact_cache_.end()) return it->second;
+  // As the perfect agent decides: a fresh table and the same budget.
+  solver_->clear_table();
+  return exact_cache_[key] =
+             mancala::exact_moves(*solver_, board, long(mancala::PerfectAgent::kDefaultKilonodes) * 1000);
+}
+
+std::string MancalaView::step_note(const Episode& episode, size_t i) {
+  new_frame();
+  if (!show_exact_) return "";
+  const auto& before = dynamic_cast<const mancala::MancalaState&>(episode.state_at(i));
+  const mancala::Board& b = before.board();
+  if (b.side_stones(0) + b.side_stones(1) > kStepLogMaxStones || mancala::legal_count(b.legal_mask()) < 2) return "";
+  std::array<uint8_t, kNumHoles + 1> key{};
+  std::copy(b.holes.begin(), b.holes.end(), key.begin());
+  key[kNumHoles] = b.to_move;
+  if (!exact_cache_.count(key) || !solver_ || !(solver_rules_ == before.rules())) {
+    if (solves_this_frame_ >= kStepLogSolvesPerFrame) {
+      skipped_ = notes_pending_ = true;
+      return "";
+    }
+    ++solves_this_frame_;
+  }
+  const auto& m = exact(b, before.rules());
+  if (!m) return "";
+  const int v = m->move_value[size_t(episode.step(i).action)];
+  if (v == m->value) return "";
+  return "blunder: " + signed_int(m->value) + " -> " + signed_int(v) + ";";
+}
+
+Json MancalaView::features_json(const BoardContext& c) {
+  const int mover = c.state.current_player();
+  if (mover < 0 || c.agent.rfind("theta", 0) != 0) return nullptr;
+  auto& agent = linear_agents_[c.agent];
+  if (!agent) agent = c.game.make_agent(c.agent);
+  const auto* theta = dynamic_cast<const mancala::ThetaAgent*>(agent.get());
+  if (!theta) return nullptr;
+  const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
+  const mancala::ThetaPolicy& policy = theta->policy();
+  const double sign = mover == 0 ? 1 : -1;
+  Json j = Json::object();
+  j["agent"] = c.agent;
+  j["names"] = mancala::feature_names();
+  j["weights"] = policy.value.weights;
+  Json moves = Json::array();
+  const uint32_t mask = state.board().legal_mask();
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(mask & (1u << i))) continue;
+    mancala::Board child = state.board();
+    child.sow(i, state.rules());
+    Json m = {{"action", std::to_string(i + 1)}, {"terminal", child.done}};
+    if (child.done) {
+      m["outcome"] = sign * child.outcome();
+    } else {
+      const mancala::Features phi = mancala::features(child, state.rules(), policy.feature_rules);
+      Json contributions = Json::array();
+      double value = 0;
+      for (size_t k = 0; k < phi.size(); ++k) {
+        const double part = sign * policy.value.weights[k] * phi[k];
+        contributions.push_back(part);
+        value += part;
+      }
+      m["features"] = phi;
+      m["contributions"] = contributions;
+      m["value"] = value;
+    }
+    moves.push_back(m);
+  }
+  j["moves"] = moves;
+  return j;
+}
+
+void MancalaView::draw_inspector(const BoardContext& c) {
+  new_frame();
+  const Json f = features_json(c);
+  if (f.is_null()) return;
+  if (!ImGui::CollapsingHeader("Features of each move (linear value)", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  help_marker(
+      "A linear player scores an afterstate (the board after a move) as theta . phi: each of the seed's 40 "
+      "features phi (normalised to 0..1) times its learned weight theta. Each cell is one feature's contribution "
+      "for the mover (weight x feature, sign flipped for player 1); the sums are what ThetaGreedy 1 scores each move. "
+      "Deeper searches put this value at the leaves instead. Hover a cell for the feature's value and weight.");
+  ImGui::Checkbox("Hide features that are zero for every move", &hide_zero_features_);
+  const Json& moves = f["moves"];
+  const int columns = 2 + int(moves.size());
+  // Wider than the inspector: the table scrolls sideways, the feature names stay.
+  const float number = ImGui::CalcTextSize("+0.0000").x;
+  const float name = ImGui::CalcTextSize("player0.reverse.can_fill_all_empties").x;
+  const float padding = 2 * ImGui::GetStyle().CellPadding.x + 1;
+  const float inner = name + float(columns - 1) * number + float(columns) * padding;
+  if (!ImGui::BeginTable("features", columns,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY |
+                             ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit,
+                         ImVec2(0, ImGui::GetTextLineHeightWithSpacing() * 16), inner))
+    return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("feature", ImGuiTableColumnFlags_WidthFixed, name);
+  ImGui::TableSetupColumn("weight", ImGuiTableColumnFlags_WidthFixed, number);
+  for (const auto& m : moves)
+    ImGui::TableSetupColumn(("pit " + m["action"].get<std::string>()).c_str(), ImGuiTableColumnFlags_WidthFixed,
+                            number);
+  ImGui::TableHeadersRow();
+  // The sums first: what each move scores.
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted("value (sum)");
+  ImGui::TableNextColumn();
+  for (const auto& m : moves) {
+    ImGui::TableNextColumn();
+    if (m["terminal"].get<bool>())
+      ImGui::Text("end %+d", m["outcome"].get<int>());
+    else
+      ImGui::Text("%+.3f", m["value"].get<double>());
+  }
+  const auto& names = f["names"];
+  for (size_t k = 0; k < names.size(); ++k) {
+    bool any = false;
+    for (const auto& m : moves)
+      if (!m["terminal"].get<bool>() && m["features"][k].get<double>() != 0) any = true;
+    if (hide_zero_features_ && !any) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(names[k].get<std::string>().c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%+.3f", f["weights"][k].get<double>());
+    for (const auto& m : moves) {
+      ImGui::TableNextColumn();
+      if (m["terminal"].get<bool>()) {
+        ImGui::TextDisabled("-");
+        continue;
+      }
+      const double part = m["contributions"][k].get<double>();
+      const ImVec4 colour = part > 0   ? ImVec4(0.6f, 0.95f, 0.6f, 1)
+                            : part < 0 ? ImVec4(1, 0.6f, 0.55f, 1)
+                                       : ImVec4(0.6f, 0.6f, 0.6f, 1);
+      ImGui::TextColored(colour, "%+.3f", part);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s = %.3f, weight %+.4f", names[k].get<std::string>().c_str(),
+                          m["features"][k].get<double>(), f["weights"][k].get<double>());
+    }
+  }
+  ImGui::EndTable();
+}
+
+Json MancalaView::inspect(const BoardContext& c, const Episode& episode) {
+  Json j = Json::object();
+  const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
+  if (c.state.current_player() >= 0) {
+    const auto& m = exact(state.board(), state.rules());
+    if (m) {
+      Json moves = Json::object();
+      for (int i = 0; i < kPitsPerSide; ++i)
+        if (m->legal & (1u << i)) moves[std::to_string(i + 1)] = m->move_value[size_t(i)];
+      j["exact"] = {{"value", m->value}, {"moves", moves}, {"nodes", m->nodes}};
+    } else {
+      j["exact"] = nullptr;
+    }
+  }
+  j["features"] = features_json(c);
+  // Every blunder of the recorded episode (settled now, whatever the frame budget).
+  Json blunders = Json::array();
+  for (size_t i = 0; i < episode.length(); ++i) {
+    const auto& before = dynamic_cast<const mancala::MancalaState&>(episode.state_at(i));
+    const mancala::Board& b = before.board();
+    if (b.side_stones(0) + b.side_stones(1) > kStepLogMaxStones || mancala::legal_count(b.legal_mask()) < 2) continue;
+    const auto& m = exact(b, before.rules());
+    if (!m) continue;
+    const int v = m->move_value[size_t(episode.step(i).action)];
+    if (v != m->value)
+      blunders.push_back({{"step", i + 1}, {"action", episode.step(i).action_name}, {"value", m->value}, {"after", v}});
+  }
+  j["blunders"] = blunders;
+  return j;
 }
 
 std::string MancalaView::legend() const {
   return "Sowing runs counter-clockwise. Yellow ring: the pit just played; white line: where its stones went; red: "
          "a capture; green ring: the agent's choice. Bars by the mover's pits: the agent's probability for each pit, "
-         "and its search score.";
+         "and its search score. \"= v\" in a pit: that move's exact value (the solver), red if it gives value away.";
 }
 
 std::optional<Action> MancalaView::draw(const BoardContext& c) {
+  new_frame();
   const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
   const mancala::Board& board = state.board();
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -226,6 +439,28 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
     }
   }
 
+  // The exact value of each of the mover's moves, where the solver settles the position.
+  const std::optional<mancala::ExactMoves>* exact_here = nullptr;
+  if (show_exact_ && mover >= 0) {
+    exact_here = &exact(board, state.rules());
+    if (*exact_here) {
+      const mancala::ExactMoves& m = **exact_here;
+      for (int i = 0; i < kPitsPerSide; ++i) {
+        if (!(m.legal & (1u << i))) continue;
+        const int h = mancala::first_pit_of(mover) + i;
+        const ImVec2 ctr = g.centre[h];
+        const int v = m.move_value[size_t(i)];
+        const float y = ctr.y + (g.top[h] ? -1.0f : 1.0f) * g.radius[h] * 0.62f;
+        const std::string text = "= " + signed_int(v);
+        const float size = text_size * 0.72f;
+        const ImVec2 ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+        draw->AddRectFilled(ImVec2(ctr.x - ext.x * 0.5f - 3, y - ext.y * 0.5f - 1),
+                            ImVec2(ctr.x + ext.x * 0.5f + 3, y + ext.y * 0.5f + 1), IM_COL32(0, 0, 0, 190), 3);
+        centered_text(draw, ImVec2(ctr.x, y), size, v == m.value ? kKeepsColour : kBlunderColour, text);
+      }
+    }
+  }
+
   // Game over.
   if (c.state.is_terminal()) {
     const int o = board.outcome();
@@ -263,6 +498,17 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
     }
   }
   ImGui::TextWrapped("%s", legend().c_str());
+  if (exact_here && *exact_here) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.95f, 0.6f, 1));
+    ImGui::TextWrapped(
+        "Solver: the position is worth %s to the mover (its final store lead with perfect play); \"= v\" on each pit: "
+        "that move's value, red if it gives some away.",
+        signed_int((*exact_here)->value).c_str());
+    ImGui::PopStyleColor();
+  } else if (exact_here) {
+    ImGui::TextDisabled("Solver: not settled within %dk positions here (too many stones left).",
+                        mancala::PerfectAgent::kDefaultKilonodes);
+  }
   if (c.human_to_move) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your move: click one of your non-empty pits.");
   return clicked;
 }

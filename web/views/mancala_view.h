@@ -2,8 +2,18 @@
 // bottom, stores at the ends (sowing runs counter-clockwise). Shows whose
 // turn it is, the last move, and as debug drawings the sowing path, captures
 // and extra turns; the agent's probability for each pit is drawn on the pit.
+// Where the exact solver settles the position within the perfect agent's
+// budget, each pit also shows its exact value, and the step log marks the
+// moves that changed the value (blunders). For the linear players (theta:*)
+// the inspector lists the 40 features of each candidate afterstate and their
+// weighted contributions.
 #pragma once
 
+#include <array>
+#include <map>
+#include <memory>
+
+#include "engine/games/mancala/perfect_agent.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -13,8 +23,30 @@ class MancalaView : public BoardView {
   std::optional<Action> draw(const BoardContext& context) override;
   void draw_debug_toggles() override;
   std::string legend() const override;
+  void draw_inspector(const BoardContext& context) override;
+  std::string step_note(const Episode& episode, size_t i) override;
+  Json inspect(const BoardContext& context, const Episode& episode) override;
+  bool animating() const override { return notes_pending_; }
 
  private:
+  // The exact value of every move of a position, if the solver settles it
+  // within the perfect agent's budget (cached by position).
+  const std::optional<mancala::ExactMoves>& exact(const mancala::Board& board, const mancala::Rules& rules);
+  Json features_json(const BoardContext& context);
+
+  void new_frame();
+
+  std::unique_ptr<mancala::Solver> solver_;
+  std::map<std::string, std::unique_ptr<Agent>> linear_agents_;  // by spec, for the features inspector
+  int frame_ = -1;
+  bool skipped_ = false;
+  mancala::Rules solver_rules_;
+  std::map<std::array<uint8_t, mancala::kNumHoles + 1>, std::optional<mancala::ExactMoves>> exact_cache_;
+  int solves_this_frame_ = 0;
+  bool notes_pending_ = false;
+  bool show_exact_ = true;
+  bool hide_zero_features_ = true;
+
   bool show_path_ = true;
   bool show_capture_ = true;
   bool show_extra_turn_ = true;

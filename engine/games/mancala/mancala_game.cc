@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
+#include "engine/games/mancala/perfect_agent.h"
 #include "engine/games/mancala/theta_agent.h"
 
 namespace pg::mancala {
@@ -138,6 +139,11 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
     return std::make_unique<GreedyAgent>(arg.empty() ? 1 : parse_int_param(spec, arg, 1, GreedyAgent::kMaxDepth));
   }
   if (name == "theta") return make_theta_agent(spec);
+  if (name == "perfect") {
+    return std::make_unique<PerfectAgent>(rules_, arg.empty()
+                                                      ? PerfectAgent::kDefaultKilonodes
+                                                      : parse_int_param(spec, arg, 1, PerfectAgent::kMaxKilonodes));
+  }
   if (name == "heuristic") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");
     return std::make_unique<HeuristicAgent>(rules_);
@@ -165,6 +171,11 @@ std::vector<AgentInfo> MancalaGame::agents() const {
   infos.push_back({"theta:5:pool",
                    "ThetaGreedy, 5 plies, weights learned by TD(0) against a pool of opponents (Greedy 1..5, "
                    "Heuristic, itself)"});
+  infos.push_back(
+      {"perfect", "the exact solver's move where it settles the position within " +
+                      std::to_string(PerfectAgent::kDefaultKilonodes) +
+                      "k positions (perfect:K for K thousand): equal odds on the moves that keep the value; "
+                      "elsewhere it declines and waits for a move"});
   return infos;
 }
 

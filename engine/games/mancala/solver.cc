@@ -56,6 +56,8 @@ Solver::Solver(const Rules& rules, int database_stones, int table_log2)
       table_(size_t(1) << table_log2),
       table_mask_((uint64_t(1) << table_log2) - 1) {}
 
+void Solver::clear_table() { std::fill(table_.begin(), table_.end(), Entry{}); }
+
 void Solver::key_of(const Board& b, uint64_t& lo, uint64_t& hi) const {
   Board k = b;
   if (!rules_.early_end) {  // the stores do not change what is still to be gained

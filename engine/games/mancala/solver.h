@@ -46,6 +46,11 @@ class Solver {
   // The value of `board` and of each of its legal moves.
   Solution solve_moves(const Board& board, const SolveLimits& limits = {});
 
+  // Forgets the transposition table (keeps the database): a budgeted search
+  // then depends only on the position, not on what was searched before.
+  void clear_table();
+
+  const Rules& rules() const { return rules_; }
   int database_stones() const { return database_stones_; }
   size_t database_bytes() const { return database_.size(); }
   double database_seconds() const { return database_seconds_; }

@@ -28,6 +28,8 @@ class ThetaAgent : public Agent {
       : depth_(depth), weights_(std::move(weights)), policy_(std::move(policy)) {}
   std::string spec() const override;
   Decision decide(const State& state, Rng& rng) override;
+  const ThetaPolicy& policy() const { return *policy_; }
+  int depth() const { return depth_; }
 
   struct RootScores {
     std::array<double, kPitsPerSide> score{};  // for the mover

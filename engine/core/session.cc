@@ -19,10 +19,10 @@ void Session::seat_defaults() {
   try {
     seat(defaults);
     return;
-  } catch (const PolicyUnavailable& e) {
-    if (!e.loading()) throw;
+  } catch (const PolicyUnavailable&) {
+    // Still loading, or failed (the page may fetch it again): pending either way.
   }
-  // A policy is still loading: stand in for its seats with the game's first agent that needs no file.
+  // A policy file is not there: stand in for its seats with the game's first agent that needs no file.
   std::vector<std::string> specs;
   for (const auto& spec : defaults) {
     try {

@@ -28,8 +28,9 @@ class Session {
 
   // Switches game (options as a JSON object) and starts at its default seed;
   // throws InputError and keeps the current game if the name or an option is bad.
-  // A default agent whose policy file is still loading (the page) is stood in
-  // for by the game's first agent that needs none, and is pending (below).
+  // A default agent whose policy file is not there (the page: still loading,
+  // or failed) is stood in for by the game's first agent that needs none, and
+  // is pending (below).
   void load(const std::string& game, const Json& options = Json::object());
   // Seats agents by spec, one per player; throws InputError (nothing changes)
   // for a bad spec. Keeps the steps so far and drops the recorded future.

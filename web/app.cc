@@ -6,6 +6,8 @@
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
+#include "engine/core/policy_store.h"
+#include "web/browser.h"
 
 namespace pg::web {
 
@@ -27,6 +29,11 @@ App::App(const UrlConfig& config) {
   if (config.agents) {
     try {
       session_.set_agents(*config.agents);
+    } catch (const PolicyUnavailable& e) {
+      if (e.loading())
+        info(std::string(e.what()) + ": the URL's agents are seated when it arrives");
+      else
+        error(std::string("URL parameter 'agents': ") + e.what() + "; using the default agents");
     } catch (const InputError& e) {
       error(std::string("URL parameter 'agents': ") + e.what() + "; using the default agents");
     }
@@ -40,6 +47,20 @@ void App::view_for_game() {
   if (view_ && view_game_ == session_.entry().name) return;
   view_game_ = session_.entry().name;
   view_ = make_board_view(view_game_);
+  browser::game_opened(view_game_);  // the page fetches its policy files (once)
+}
+
+void App::policy_progress(const std::string& game, double loaded, double total) {
+  policy_download = {game, loaded, total, loaded < total};
+}
+
+void App::policies_changed() {
+  if (session_.pending_agents().empty()) return;
+  try {
+    session_.seat_pending();  // quietly: the agents asked for take their seats
+  } catch (const InputError& e) {
+    error(std::string(e.what()) + "; the current agents stay");
+  }
 }
 
 void App::error(const std::string& text) { messages.push_back({text, true, now_}); }
@@ -150,6 +171,12 @@ bool App::set_agents(const std::vector<std::string>& specs) {
   try {
     session_.set_agents(specs);
     return true;
+  } catch (const PolicyUnavailable& e) {
+    if (e.loading())
+      info(std::string(e.what()) + ": seated when it arrives");
+    else
+      error(e.what());
+    return false;
   } catch (const InputError& e) {
     error(e.what());
     return false;
@@ -160,6 +187,12 @@ bool App::set_agent(int player, const std::string& spec) {
   try {
     session_.set_agent(player, spec);
     return true;
+  } catch (const PolicyUnavailable& e) {
+    if (e.loading())
+      info(std::string(e.what()) + ": seated when it arrives");
+    else
+      error(e.what());
+    return false;
   } catch (const InputError& e) {
     error(e.what());
     return false;

@@ -19,6 +19,13 @@ struct Message {
   double shown_at = 0;
 };
 
+// The policy files of a game being fetched (shell.html reports progress).
+struct PolicyDownload {
+  std::string game;
+  double loaded = 0, total = 0;  // bytes
+  bool active = false;
+};
+
 struct PanelVisibility {
   bool setup = true, board = true, inspector = true, timeline = true, log = true;
 };
@@ -48,10 +55,18 @@ class App {
   bool import_trace_text(const std::string& text);
   std::string export_trace_text() const;
   std::string link() const;  // URL query reproducing the current view
+  // Policy files (engine/core/policy_store.h): the page fetches a game's files
+  // when it is opened; meanwhile agents that need them are pending.
+  void policy_progress(const std::string& game, double loaded, double total);
+  // A file arrived or failed: seats the pending agents once they can be.
+  void policies_changed();
+  PolicyDownload policy_download;
 
   // True while the page changes by itself (playing, agents replying, a
   // message fading), so frames must keep coming even without input.
-  bool animating() const { return playing || replying_ || !messages.empty() || busy || (view_ && view_->animating()); }
+  bool animating() const {
+    return playing || replying_ || !messages.empty() || busy || policy_download.active || (view_ && view_->animating());
+  }
   bool busy = false;  // set each frame by work split across frames (training)
 
   void error(const std::string& text);

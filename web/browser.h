@@ -11,7 +11,10 @@ void download_text(const std::string& filename, const std::string& text);
 void choose_file(const std::string& kind);
 void copy_to_clipboard(const std::string& text);
 std::string page_url_without_query();
-void notify_first_frame();  // resolves window.playground.ready
+void notify_first_frame();
+// A game was opened: the page fetches its policy files (once), reporting through pg_policy_progress,
+// pg_provide_policy and pg_policy_failed (js_api.cc).
+void game_opened(const std::string& game);  // resolves window.playground.ready
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

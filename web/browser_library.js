@@ -23,7 +23,7 @@ mergeInto(LibraryManager.library, {
     const what = UTF8ToString(kind);
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = '.json,application/json';
+    input.accept = what === 'policy' ? '.json,.rlpg,application/json' : '.json,application/json';
     // shell.html checks the file's size before reading it, then imports it like the JavaScript API does.
     input.onchange = () => { if (input.files[0]) Module.pgOpenFile(what, input.files[0]); };
     input.click();
@@ -31,6 +31,9 @@ mergeInto(LibraryManager.library, {
   pg_js_copy_to_clipboard: function (text) {
     const s = UTF8ToString(text);
     if (navigator.clipboard) navigator.clipboard.writeText(s).catch(() => {});
+  },
+  pg_js_game_opened: function (game) {
+    if (Module.pgGameOpened) Module.pgGameOpened(UTF8ToString(game));
   },
   pg_js_first_frame: function () {
     if (Module.onFirstFrame) Module.onFirstFrame();

@@ -8,8 +8,10 @@
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
+#include "engine/nn/policy_file.h"
 #include "web/app.h"
 #include "web/views/binary_view.h"
 #include "web/views/zuma_trainer.h"
@@ -278,6 +280,70 @@ EMSCRIPTEN_KEEPALIVE const char* pg_binary_patterns(const char* text) {
     else
       app->error("Pattern editor: " + errors.front() + (errors.size() > 1 ? " (and more)" : ""));
     return reply({{"applied", errors.empty()}, {"errors", errors}});
+  });
+}
+
+// The page's policy loader (shell.html): progress of a game's files, in bytes.
+EMSCRIPTEN_KEEPALIVE void pg_policy_progress(const char* game, double loaded, double total) {
+  if (auto* app = pg::web::current_app()) app->policy_progress(game, loaded, total);
+  pg::web::request_frames();
+}
+
+// A policy file's bytes (a heap buffer the caller frees), by its path under policies/. A file in the policy
+// format (RLPGPOLICY) is checked first (lengths, header, game = its folder, checksum): a refused file is not
+// stored, its agents say why, and the page keeps the agents it has. Then the pending agents are seated.
+EMSCRIPTEN_KEEPALIVE const char* pg_provide_policy(const char* path_text, const char* data, double size) {
+  return guarded("pg_provide_policy", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    const std::string path = path_text;
+    std::string bytes(data, size_t(size));
+    if (bytes.substr(0, pg::nn::kPolicyMagic.size()) == pg::nn::kPolicyMagic) {
+      try {
+        pg::nn::read_policy(bytes, {.source = "policies/" + path, .game = path.substr(0, path.find('/'))});
+      } catch (const pg::InputError& e) {
+        pg::policy_file_failed(path, std::string("refused: ") + e.what());
+        const std::string message = std::string("policy file refused: ") + e.what();
+        app->error(message);
+        app->policies_changed();
+        return error_reply(message);
+      }
+    }
+    pg::provide_policy_file(path, std::move(bytes));
+    app->policies_changed();
+    return reply({{"path", path}, {"bytes", size}});
+  });
+}
+
+// A policy file the page could not fetch: its agents say so, and the page keeps the agents it has.
+EMSCRIPTEN_KEEPALIVE const char* pg_policy_failed(const char* path, const char* message) {
+  return guarded("pg_policy_failed", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    pg::policy_file_failed(path, message);
+    app->error(std::string("policy file policies/") + path + " could not be loaded: " + message);
+    app->policies_changed();
+    return reply(nullptr);
+  });
+}
+
+// A Zuma Q-table's bytes (a heap buffer the caller frees): the policy format or its JSON, seated as
+// "trained:uploaded" like pg_load_policy.
+EMSCRIPTEN_KEEPALIVE const char* pg_load_policy_bytes(const char* /*unused*/, const char* data, double size) {
+  return guarded("pg_load_policy_bytes", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    try {
+      pg::zuma::store_policy("uploaded", std::make_shared<const pg::zuma::QPolicy>(
+                                             pg::zuma::QPolicy::parse(std::string_view(data, size_t(size)), "")));
+    } catch (const pg::InputError& e) {
+      app->error(std::string("policy file: ") + e.what());
+      return error_reply(app->messages.back().text);
+    } catch (const pg::Json::exception& e) {
+      app->error(std::string("policy file: ") + e.what());
+      return error_reply(app->messages.back().text);
+    }
+    if (app->session().entry().name != "zuma") return error_reply("load policy: open Zuma first");
+    if (!app->set_agent(0, "trained:uploaded")) return error_reply(app->messages.back().text);
+    app->info("Loaded the policy file as trained:uploaded.");
+    return summary();
   });
 }
 }

@@ -1,5 +1,6 @@
 // The page's chrome: the menu bar, the help window and the message banner.
 #include <algorithm>
+#include <cstdio>
 
 #include "imgui.h"
 #include "web/app.h"
@@ -49,13 +50,22 @@ void help_window(App& app) {
 }
 
 void messages_window(App& app) {
-  if (app.messages.empty()) return;
+  const PolicyDownload& download = app.policy_download;
+  if (app.messages.empty() && !download.active) return;
   const ImVec2 size = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(size.x * 0.5f, app.embed ? 4.0f : 26.0f), ImGuiCond_Always, ImVec2(0.5f, 0));
   ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, size.x - 20), 0), ImGuiCond_Always);
   ImGui::Begin("##messages", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_AlwaysAutoResize);
+  if (download.active) {
+    // The board stays usable meanwhile: agents that need the files are seated when they arrive.
+    char label[96];
+    std::snprintf(label, sizeof label, "%.0f of %.0f KiB", download.loaded / 1024, download.total / 1024);
+    ImGui::TextUnformatted(("Loading the policies of " + download.game + "...").c_str());
+    ImGui::SameLine();
+    ImGui::ProgressBar(download.total > 0 ? float(download.loaded / download.total) : 0.0f, ImVec2(-1, 0), label);
+  }
   for (size_t i = 0; i < app.messages.size(); ++i) {
     const Message& m = app.messages[i];
     ImGui::PushID(int(i));

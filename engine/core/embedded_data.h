@@ -1,5 +1,6 @@
 // Data files compiled into the engine (see cmake/embed_data.cmake): the
-// scenarios under assets/ and the trained policies under policies/.
+// scenarios under assets/zuma/. Trained policies are files, not compiled in:
+// see engine/core/policy_store.h.
 #pragma once
 
 #include <optional>

@@ -1,6 +1,7 @@
 #include "engine/core/session.h"
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 
 namespace pg {
 
@@ -8,7 +9,57 @@ Session::Session() {
   entry_ = &game_registry().front();
   auto game = entry_->create(Json::object());
   episode_ = std::make_unique<Episode>(game, game->default_seed());
-  seat(game->default_agents());
+  seat_defaults();
+}
+
+void Session::seat_defaults() {
+  const Game& g = episode_->game();
+  const std::vector<std::string> defaults = g.default_agents();
+  pending_.clear();
+  try {
+    seat(defaults);
+    return;
+  } catch (const PolicyUnavailable&) {
+    // Still loading, or failed (the page may fetch it again): pending either way.
+  }
+  // A policy file is not there: stand in for its seats with the game's first agent that needs no file.
+  std::vector<std::string> specs;
+  for (const auto& spec : defaults) {
+    try {
+      make_agent(g, spec);
+      specs.push_back(spec);
+      continue;
+    } catch (const InputError&) {
+    }
+    std::string stand_in = "random";
+    for (const auto& info : g.agents()) {
+      try {
+        make_agent(g, info.spec);
+        stand_in = info.spec;
+        break;
+      } catch (const InputError&) {
+      }
+    }
+    specs.push_back(stand_in);
+  }
+  seat(specs);
+  pending_ = defaults;
+}
+
+bool Session::seat_pending() {
+  if (pending_.empty()) return false;
+  const std::vector<std::string> wanted = pending_;
+  try {
+    set_agents(wanted);
+  } catch (const PolicyUnavailable& e) {
+    if (e.loading()) return false;
+    pending_.clear();
+    throw;
+  } catch (const InputError&) {
+    pending_.clear();
+    throw;
+  }
+  return true;
 }
 
 void Session::seat(const std::vector<std::string>& specs) {
@@ -30,11 +81,17 @@ void Session::load(const std::string& name, const Json& options) {
   auto episode = std::make_unique<Episode>(game, game->default_seed());
   entry_ = &entry;
   episode_ = std::move(episode);
-  seat(game->default_agents());
+  seat_defaults();
 }
 
 void Session::set_agents(const std::vector<std::string>& specs) {
-  seat(specs);  // throws before anything changes
+  try {
+    seat(specs);  // throws before anything changes
+  } catch (const PolicyUnavailable& e) {
+    if (e.loading()) pending_ = specs;
+    throw;
+  }
+  pending_.clear();
   // The recorded future was made by the old agents.
   const size_t t = episode_->cursor();
   auto copy = std::make_unique<Episode>(episode_->game_ptr(), episode_->seed());
@@ -135,10 +192,14 @@ void Session::import_trace(const Json& trace) {
   episode_ = std::move(episode);
   entry_ = &entry;
   // The trace's agents when they are valid for this game, else its defaults.
+  pending_.clear();
   try {
     seat(agents.size() == size_t(episode_->game().num_players()) ? agents : episode_->game().default_agents());
+  } catch (const PolicyUnavailable& e) {
+    seat_defaults();
+    if (e.loading() && agents.size() == size_t(episode_->game().num_players())) pending_ = agents;
   } catch (const InputError&) {
-    seat(episode_->game().default_agents());
+    seat_defaults();
   }
 }
 

@@ -29,11 +29,23 @@ class Session {
 
   // Switches game (options as a JSON object) and starts at its default seed;
   // throws InputError and keeps the current game if the name or an option is bad.
+  // A default agent whose policy file is not there (the page: still loading,
+  // or failed) is stood in for by the game's first agent that needs none, and
+  // is pending (below).
   void load(const std::string& game, const Json& options = Json::object());
   // Seats agents by spec, one per player; throws InputError (nothing changes)
   // for a bad spec. Keeps the steps so far and drops the recorded future.
+  // When a policy file is still loading (PolicyUnavailable::loading), the
+  // specs become pending and it throws that error (nothing changes).
   void set_agents(const std::vector<std::string>& specs);
   void set_agent(int player, const std::string& spec);
+  // The agents asked for but waiting for a policy file (the page seats them
+  // when it arrives, with seat_pending); empty when none.
+  const std::vector<std::string>& pending_agents() const { return pending_; }
+  // Seats the pending agents: true if it did; false while a file they need is
+  // still loading. Throws InputError (and forgets them) if they cannot be
+  // seated, e.g. their file arrived malformed: the current agents stay.
+  bool seat_pending();
   // A new episode with this seed (same game and agents).
   void reset(uint64_t seed);
 
@@ -69,7 +81,9 @@ class Session {
 
  private:
   void seat(const std::vector<std::string>& specs);
+  void seat_defaults();
 
+  std::vector<std::string> pending_;
   const GameEntry* entry_ = nullptr;
   std::unique_ptr<Episode> episode_;
   std::vector<std::string> specs_;

@@ -33,14 +33,19 @@ export function useSite() {
 }
 
 // Opens the page and collects console errors and aborts of the engine (Emscripten reports those as
-// warnings: "Aborted(stack overflow ...)" in the checked build); returns { page, errors }.
-export async function open(query = '') {
+// warnings: "Aborted(stack overflow ...)" in the checked build); returns { page, errors }. The page fetches
+// the open game's policy files after its first frame: by default this waits for them too (agents that need
+// them, as Zuma's default "trained", are seated when they arrive). `prepare(page)` runs before the page
+// loads (e.g. page.route to intercept requests).
+export async function open(query = '', { waitForPolicies = true, prepare = null } = {}) {
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 860 } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error' || /^Aborted\(/.test(m.text())) errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
+  if (prepare) await prepare(page);
   await page.goto(env.base + query);
   await page.evaluate(() => window.playground.ready);
+  if (waitForPolicies) await page.evaluate(() => window.playground.policiesReady(window.playground.state().game));
   return { page, errors };
 }
 

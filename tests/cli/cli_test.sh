@@ -91,6 +91,15 @@ check "zuma train exits 0" "0" "$rc"
 check "zuma train says where it saved" "saved $TMP/p.json" "$out"
 policy=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["format"], type(p["info"]["score"]["mean"]).__name__, p["info"]["score"]["episodes"])' "$TMP/p.json" 2>&1)
 check "zuma train writes a Q-table with its score" "rl-playground-zuma-qtable float 100" "$policy"
+out=$("$PG" zuma train --episodes 500 --eval-episodes 10 --out "$TMP/p.rlpg" 2>&1); rc=$?
+check "zuma train --out FILE.rlpg exits 0" "0" "$rc"
+check "zuma train writes the policy format" "RLPGPOLICY" "$(head -c 10 "$TMP/p.rlpg")"
+out=$("$PG" zuma convert --in "$TMP/p.rlpg" --out "$TMP/p2.json" 2>&1); rc=$?
+check "zuma convert reads the policy format" "0" "$rc"
+head -c 100 "$TMP/p.rlpg" > "$TMP/cut.rlpg"
+out=$("$PG" zuma convert --in "$TMP/cut.rlpg" --out "$TMP/p3.json" 2>&1); rc=$?
+check "zuma convert: a truncated file exits 2" "2" "$rc"
+check "zuma convert: a truncated file is named" "$TMP/cut.rlpg: truncated" "$out"
 
 out=$("$PG" mancala train --games 3000 --eval-games 20 --early-end true --out "$TMP/theta.json" 2>&1); rc=$?
 check "mancala train exits 0" "0" "$rc"

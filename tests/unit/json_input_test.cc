@@ -12,6 +12,7 @@
 #include "engine/core/error.h"
 #include "engine/core/session.h"
 #include "engine/games/zuma/python_literal.h"
+#include "engine/games/zuma/q_policy.h"
 
 namespace pg {
 namespace {
@@ -38,7 +39,8 @@ TEST(JsonInput, GivesTheSameValuesAsJsonParse) {
     expect_same_as_nlohmann(text);
   // Whole files: a scenario, a policy table, golden episodes, and a trace the session writes.
   expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/assets/zuma/grading.json"));
-  expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/policies/zuma/q_features.json"));
+  expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/policies/mancala/theta_td0.json"));
+  expect_same_as_nlohmann(zuma::find_policy(zuma::kShippedPolicy)->to_json().dump());  // Zuma's table as JSON
   expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/tests/golden/zuma/episodes.json"));
   Session s;
   for (int i = 0; i < 20; ++i) s.step();

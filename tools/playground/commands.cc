@@ -70,7 +70,10 @@ usage:
         [--epsilon-end E] [--gamma G] [--seed S] [--curve-every N]
         [--eval-episodes N] [--eval-seed S] [options]
         model-free Q-learning through the homework's interface; saves the table
-        with its settings, learning curve and measured score
+        with its settings, learning curve and measured score, in the policy
+        format (docs/policies.md), or as JSON when FILE ends in .json
+  playground zuma convert --in FILE --out FILE [--float16]
+        rewrites a Q-table in the other form (policy format or .json)
 
   playground binary protocol [--seed S]
         the course's text protocol on stdin/stdout (game n m, show, play x y d,

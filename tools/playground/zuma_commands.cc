@@ -1,5 +1,5 @@
 // Zuma's own commands: eval (the homework's grading) and train (the
-// model-free learner that produces policies/zuma/*.json).
+// model-free learner that produces policies/zuma/*.rlpg).
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 
 #include "engine/core/error.h"
 #include "engine/games/zuma/evaluate.h"
@@ -86,7 +87,7 @@ int zuma_train(const GameEntry& entry, const Args& args) {
   }
   const zuma::TrainSettings settings = zuma::TrainSettings::from_json(given, zuma::TrainSettings{});
   const std::string out = args.get("out", "");
-  if (out.empty()) throw InputError("flag --out", "missing (where to save the policy, e.g. policies/zuma/mine.json)");
+  if (out.empty()) throw InputError("flag --out", "missing (where to save the policy, e.g. policies/zuma/mine.rlpg)");
   const long eval_episodes = args.get_long("eval-episodes", 50000, 0, 100000000);
   const uint64_t eval_seed = args.get_seed("eval-seed", 1);
 
@@ -125,10 +126,39 @@ int zuma_train(const GameEntry& entry, const Args& args) {
         {"ci95", std::round(r.returns.half_width() * 100) / 100},
         {"cleared", double(r.cleared) / double(eval_episodes)}};
   }
-  std::ofstream file(out);
+  // The policy format (docs/policies.md), or the JSON table when the name ends in .json.
+  const bool json = out.size() >= 5 && out.substr(out.size() - 5) == ".json";
+  std::ofstream file(out, std::ios::binary);
   if (!file) throw InputError("flag --out", "cannot write '" + out + "'");
-  file << policy.to_json().dump() << "\n";
+  if (json)
+    file << policy.to_json().dump() << "\n";
+  else
+    file << policy.to_policy_file();
+  if (!file.flush()) throw InputError("flag --out", "cannot write '" + out + "'");
   std::cout << "saved " << out << "\n";
+  return 0;
+}
+
+// Converts a Q-table between its two forms: the policy format (written unless --out ends in .json; float32,
+// or float16 with --float16) and the JSON table. Reads either.
+int zuma_convert(const GameEntry& entry, const Args& args) {
+  args.check_known({"in", "out", "float16"}, entry.options);
+  const std::string in = args.get("in", ""), out = args.get("out", "");
+  if (in.empty()) throw InputError("flag --in", "missing (the Q-table to read, .rlpg or .json)");
+  if (out.empty()) throw InputError("flag --out", "missing (the file to write)");
+  std::ifstream file(in, std::ios::binary);
+  if (!file) throw InputError("flag --in", "cannot read '" + in + "'");
+  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const zuma::QPolicy policy = zuma::QPolicy::parse(bytes, in);
+  const bool json = out.size() >= 5 && out.substr(out.size() - 5) == ".json";
+  std::ofstream to(out, std::ios::binary);
+  if (!to) throw InputError("flag --out", "cannot write '" + out + "'");
+  if (json)
+    to << policy.to_json().dump() << "\n";
+  else
+    to << policy.to_policy_file(args.has("float16") ? nn::DType::kFloat16 : nn::DType::kFloat32);
+  if (!to.flush()) throw InputError("flag --out", "cannot write '" + out + "'");
+  std::cout << "saved " << out << " (" << policy.visited_keys() << " visited keys)\n";
   return 0;
 }
 

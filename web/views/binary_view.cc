@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/core/error.h"
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/binary/pattern_files.h"
 #include "engine/games/binary/patterns.h"
@@ -260,8 +261,16 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   const auto& state = dynamic_cast<const binary::BinaryState&>(c.state);
   const Board& b = state.board();
   if (heat_file_.empty()) heat_file_ = binary::kDefaultPatterns;
-  auto table = binary::find_patterns(heat_file_);
-  if (!table) table = binary::find_patterns(heat_file_ = binary::kDefaultPatterns);
+  std::shared_ptr<const binary::PatternTable> table;
+  try {
+    table = binary::find_patterns(heat_file_);
+    if (!table) table = binary::find_patterns(heat_file_ = binary::kDefaultPatterns);
+  } catch (const InputError&) {
+    table = nullptr;  // a malformed file: the agents that read it say so
+  }
+  // The pattern files are still loading (or failed): every weight is the default meanwhile.
+  static const auto no_patterns = std::make_shared<const binary::PatternTable>();
+  if (!table) table = no_patterns;
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/binary/pattern_files.h"
 
@@ -51,6 +52,7 @@ std::unique_ptr<Agent> make_pattern_agent(std::string_view spec) {
   if (name != "patterns") return nullptr;
   const std::string file = arg.empty() ? kDefaultPatterns : arg;
   auto table = find_patterns(file);
+  if (!table && is_shipped_policy(pattern_path(file))) require_policy_file(pattern_path(file));
   if (!table) {
     std::string shipped;
     for (const auto& n : shipped_pattern_names()) shipped += (shipped.empty() ? "" : ", ") + n;

@@ -3,13 +3,13 @@
 #include <map>
 #include <mutex>
 
-#include "engine/core/embedded_data.h"
+#include "engine/core/policy_store.h"
 
 namespace pg::binary {
 
 namespace {
 
-constexpr const char* kShippedPrefix = "policies/binary/";
+constexpr const char* kShippedPrefix = "binary/";
 
 std::map<std::string, std::shared_ptr<const PatternTable>>& stored() {
   static std::map<std::string, std::shared_ptr<const PatternTable>> tables;
@@ -34,18 +34,20 @@ std::shared_ptr<const PatternTable> find_patterns(const std::string& name) {
     const auto it = stored().find(name);
     if (it != stored().end()) return it->second;
   }
-  const std::string path = kShippedPrefix + name + ".txt";
-  const auto text = embedded_file(path);
+  const std::string path = pattern_path(name);
+  const auto text = find_policy_file(path);
   if (!text) return nullptr;
-  auto table = std::make_shared<const PatternTable>(PatternTable::parse(*text, path));
+  auto table = std::make_shared<const PatternTable>(PatternTable::parse(*text, "policies/" + path));
   store_patterns(name, table);  // parse once
   return table;
 }
 
+std::string pattern_path(const std::string& name) { return kShippedPrefix + name + ".txt"; }
+
 std::vector<std::string> shipped_pattern_names() {
   std::vector<std::string> names;
   const std::string prefix = kShippedPrefix;
-  for (const auto& path : embedded_paths(prefix))
+  for (const auto& path : shipped_policy_paths(prefix))
     if (path.size() > prefix.size() + 4 && path.substr(path.size() - 4) == ".txt")
       names.push_back(path.substr(prefix.size(), path.size() - prefix.size() - 4));
   return names;

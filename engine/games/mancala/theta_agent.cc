@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/mancala_game.h"
 
@@ -85,10 +86,12 @@ std::unique_ptr<Agent> make_theta_agent(std::string_view spec) {
   const std::string depth_text = arg.substr(0, colon);
   const int depth = depth_text.empty() ? 1 : parse_int_param(spec, depth_text, 1, ThetaAgent::kMaxDepth);
   const std::string weights = colon == std::string::npos ? "td0" : arg.substr(colon + 1);
-  auto policy = find_theta(weights == "seed"   ? kSeedTheta
-                           : weights == "td0"  ? kOurTheta
-                           : weights == "pool" ? kPoolTheta
-                                               : weights);
+  const std::string policy_name = weights == "seed"   ? kSeedTheta
+                                  : weights == "td0"  ? kOurTheta
+                                  : weights == "pool" ? kPoolTheta
+                                                      : weights;
+  auto policy = find_theta(policy_name);
+  if (!policy && is_shipped_policy(theta_path(policy_name))) require_policy_file(theta_path(policy_name));
   if (!policy)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no weights named '" + weights + "' (shipped: seed, td0, pool)");

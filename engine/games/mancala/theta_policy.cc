@@ -4,8 +4,8 @@
 #include <map>
 #include <mutex>
 
-#include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 
 namespace pg::mancala {
 
@@ -48,6 +48,8 @@ ThetaPolicy ThetaPolicy::from_json(const Json& j) {
   return p;
 }
 
+std::string theta_path(const std::string& name) { return "mancala/" + name + ".json"; }
+
 namespace {
 
 std::mutex& thetas_mutex() {
@@ -73,9 +75,9 @@ std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name) {
     auto it = runtime_thetas().find(name);
     if (it != runtime_thetas().end()) return it->second;
   }
-  const auto text = embedded_file("policies/mancala/" + name + ".json");
-  if (!text) return nullptr;
-  auto policy = std::make_shared<const ThetaPolicy>(ThetaPolicy::from_json(Json::parse(*text)));
+  const auto bytes = find_policy_file(theta_path(name));
+  if (!bytes) return nullptr;
+  auto policy = std::make_shared<const ThetaPolicy>(ThetaPolicy::from_json(Json::parse(*bytes)));
   store_theta(name, policy);
   return policy;
 }

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/zuma/zuma_game.h"
 
 namespace pg::zuma {
@@ -199,10 +199,17 @@ Decision TrainedAgent::decide(const State& state, Rng& rng) {
 
 std::string default_policy_name(const Scenario& scenario) {
   const Json wanted = to_json(scenario);
-  const std::string prefix = "policies/zuma/";
-  for (const auto& path : embedded_paths(prefix)) {
-    const std::string name = path.substr(prefix.size(), path.size() - prefix.size() - 5);
+  for (const auto& name : shipped_policy_names()) {
     auto policy = find_policy(name);
+    if (!policy) {
+      // In the page, a table still loading may be the one for this scenario: wait for it.
+      try {
+        require_policy_file(policy_path(name));
+      } catch (const PolicyUnavailable& e) {
+        if (e.loading()) throw;
+      }
+      continue;
+    }
     if (policy && policy->info.contains("scenario") && policy->info["scenario"] == wanted) return name;
   }
   return kShippedPolicy;
@@ -222,9 +229,10 @@ std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& sc
     const std::string policy_name = arg.empty() ? default_policy_name(scenario) : arg;
     auto policy = find_policy(policy_name);
     if (!policy) {
+      // A shipped table the page has not fetched yet (or missing from the source tree): say which.
+      if (is_shipped_policy(policy_path(policy_name))) require_policy_file(policy_path(policy_name));
       std::string shipped;
-      for (const auto& path : embedded_paths("policies/zuma/"))
-        shipped += (shipped.empty() ? "" : ", ") + path.substr(14, path.size() - 19);
+      for (const auto& n : shipped_policy_names()) shipped += (shipped.empty() ? "" : ", ") + n;
       throw InputError("agent '" + std::string(spec) + "'",
                        "no policy named '" + policy_name + "' (shipped: " + shipped + ")");
     }

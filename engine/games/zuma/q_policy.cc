@@ -6,8 +6,10 @@
 #include <memory>
 #include <mutex>
 
-#include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
+#include "engine/core/policy_store.h"
+#include "engine/nn/policy_file.h"
 
 namespace pg::zuma {
 
@@ -82,6 +84,67 @@ QPolicy QPolicy::from_json(const Json& j) {
   return p;
 }
 
+std::string QPolicy::to_policy_file(nn::DType storage) const {
+  std::vector<int64_t> keys, counts;
+  std::vector<float> values;
+  for (uint32_t k = 0; k < kNumFeatureKeys; ++k) {
+    if (visits[k] == 0) continue;
+    keys.push_back(k);
+    values.push_back(q[k]);
+    counts.push_back(std::min<int64_t>(visits[k], 0x7fffffff));
+  }
+  const nn::Shape shape{int(keys.size())};
+  nn::Policy p;
+  p.game = "zuma";
+  p.kind = "q-table";
+  p.observation = {kPolicyEncoding, nn::Shape{int(kNumFeatureKeys)}};
+  p.actions = {};
+  if (info.contains("trained_with")) p.training["command"] = info["trained_with"];
+  if (info.contains("settings")) p.training["settings"] = info["settings"];
+  if (info.contains("score")) p.scores = info["score"];
+  p.extra["info"] = info;
+  p.tensors.push_back(nn::Tensor::from_ints("keys", nn::DType::kInt32, shape, keys));
+  p.tensors.push_back(nn::Tensor::from_floats("q", shape, values, storage));
+  p.tensors.push_back(nn::Tensor::from_ints("visits", nn::DType::kInt32, shape, counts));
+  return nn::write_policy(p);
+}
+
+QPolicy QPolicy::from_policy_file(std::string_view bytes, const std::string& source) {
+  const nn::Policy p = nn::read_policy(bytes, {.source = source,
+                                               .game = "zuma",
+                                               .kind = "q-table",
+                                               .encoding = kPolicyEncoding,
+                                               .observation_shape = nn::Shape{int(kNumFeatureKeys)}});
+  const nn::Tensor* keys = p.find("keys");
+  const nn::Tensor* values = p.find("q");
+  const nn::Tensor* counts = p.find("visits");
+  for (const auto& [name, t] : {std::pair{"keys", keys}, {"q", values}, {"visits", counts}})
+    if (!t) throw InputError(source, std::string("missing tensor '") + name + "'");
+  if (keys->shape.rank() != 1 || values->shape != keys->shape || counts->shape != keys->shape)
+    throw InputError(source, "tensors 'keys', 'q' and 'visits' must be vectors of one length");
+  if (keys->dtype != nn::DType::kInt32 || counts->dtype != nn::DType::kInt32 || !nn::is_float(values->dtype))
+    throw InputError(source, "'keys' and 'visits' must be int32, 'q' float32 or float16");
+  const std::vector<int64_t> k = keys->ints(), v = counts->ints();
+  const std::vector<float> qs = values->floats();
+  QPolicy out;
+  for (size_t i = 0; i < k.size(); ++i) {
+    if (k[i] < 0 || k[i] >= int64_t(kNumFeatureKeys))
+      throw InputError(source, "keys[" + std::to_string(i) + "] = " + std::to_string(k[i]) + " is out of range (0.." +
+                                   std::to_string(kNumFeatureKeys - 1) + ")");
+    if (i > 0 && k[i] <= k[i - 1]) throw InputError(source, "keys[" + std::to_string(i) + "]: the keys must increase");
+    if (v[i] < 0) throw InputError(source, "visits[" + std::to_string(i) + "] is negative");
+    out.q[size_t(k[i])] = qs[i];
+    out.visits[size_t(k[i])] = uint32_t(v[i]);
+  }
+  if (p.extra.contains("info") && p.extra["info"].is_object()) out.info = p.extra["info"];
+  return out;
+}
+
+QPolicy QPolicy::parse(std::string_view bytes, const std::string& source) {
+  if (bytes.substr(0, nn::kPolicyMagic.size()) == nn::kPolicyMagic) return from_policy_file(bytes, source);
+  return from_json(parse_json_input(bytes, source));
+}
+
 namespace {
 std::map<std::string, std::shared_ptr<const QPolicy>>& runtime_policies() {
   static std::map<std::string, std::shared_ptr<const QPolicy>> policies;
@@ -104,11 +167,20 @@ std::shared_ptr<const QPolicy> find_policy(const std::string& name) {
     auto it = runtime_policies().find(name);
     if (it != runtime_policies().end()) return it->second;
   }
-  const auto text = embedded_file("policies/zuma/" + name + ".json");
-  if (!text) return nullptr;
-  auto policy = std::make_shared<const QPolicy>(QPolicy::from_json(Json::parse(*text)));
+  const auto bytes = find_policy_file(policy_path(name));
+  if (!bytes) return nullptr;
+  auto policy = std::make_shared<const QPolicy>(QPolicy::parse(*bytes, "policies/" + policy_path(name)));
   store_policy(name, policy);  // parse once
   return policy;
+}
+
+std::string policy_path(const std::string& name) { return "zuma/" + name + ".rlpg"; }
+
+std::vector<std::string> shipped_policy_names() {
+  std::vector<std::string> names;
+  for (const auto& path : shipped_policy_paths("zuma/"))
+    if (path.size() > 10 && path.substr(path.size() - 5) == ".rlpg") names.push_back(path.substr(5, path.size() - 10));
+  return names;
 }
 
 }  // namespace pg::zuma

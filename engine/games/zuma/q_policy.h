@@ -1,6 +1,8 @@
 // The trained agent's table: one Q-value per feature key (features.h), with
-// how often training visited it. Saved as JSON under policies/zuma/ together
-// with the settings it was trained with and the score it measured.
+// how often training visited it. Shipped under policies/zuma/ in the policy
+// format (docs/policies.md: kind "q-table", the visited keys, their Q-values
+// and visits as tensors), with the settings it was trained with and the score
+// it measured; the JSON form (the page's Train panel downloads it) is read too.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +12,7 @@
 #include "engine/core/json.h"
 #include "engine/games/zuma/engine.h"
 #include "engine/games/zuma/features.h"
+#include "engine/nn/tensor.h"
 
 namespace pg::zuma {
 
@@ -32,11 +35,27 @@ struct QPolicy {
   Json to_json() const;
   // Throws InputError naming the field when the file is not a policy.
   static QPolicy from_json(const Json& json);
+
+  // The policy file (RLPGPOLICY): tensors "keys" (int32, the visited keys in
+  // increasing order), "q" (their Q-values, float32; float16 with `storage`)
+  // and "visits" (int32, capped at 2^31-1); `info` in the header.
+  std::string to_policy_file(nn::DType storage = nn::DType::kFloat32) const;
+  // Throws InputError naming `source` and the problem: not a policy file,
+  // truncated, bad checksum, wrong game, kind or encoding, bad tensors.
+  static QPolicy from_policy_file(std::string_view bytes, const std::string& source);
+  // Either form, told apart by the policy format's magic.
+  static QPolicy parse(std::string_view bytes, const std::string& source);
 };
 
-// Policies by name: the shipped ones (policies/zuma/NAME.json, embedded) and
-// any the page or a test stored at run time ("live", "uploaded").
+// Policies by name: any the page or a test stored at run time ("live",
+// "uploaded"), else the shipped file policies/zuma/NAME (policy_path; from the
+// policy store: engine/core/policy_store.h), else nullptr (also while the page
+// is still fetching it). Throws InputError if the file is malformed.
 std::shared_ptr<const QPolicy> find_policy(const std::string& name);
+// The shipped file of a name, under policies/: "zuma/q_features.rlpg".
+std::string policy_path(const std::string& name);
+// The names of the shipped tables, in name order.
+std::vector<std::string> shipped_policy_names();
 void store_policy(const std::string& name, std::shared_ptr<const QPolicy> policy);
 constexpr const char* kShippedPolicy = "q_features";
 

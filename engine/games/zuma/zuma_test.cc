@@ -23,6 +23,7 @@
 
 #include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "engine/games/zuma/agents.h"
@@ -635,6 +636,7 @@ TEST(ZumaPolicy, JsonRoundTrip) {
 
   const Json shipped = find_policy(kShippedPolicy)->to_json();
   EXPECT_EQ(QPolicy::from_json(shipped).to_json(), shipped);
+  EXPECT_EQ(QPolicy::from_json(shipped).q, find_policy(kShippedPolicy)->q);  // q already at 1e-4
 }
 
 TEST(ZumaPolicy, FromJsonErrorsNameTheField) {
@@ -653,6 +655,64 @@ TEST(ZumaPolicy, FromJsonErrorsNameTheField) {
   EXPECT_TRUE(Mentions(error([](Json& j) { j["entries"][0][1] = std::numeric_limits<double>::infinity(); }),
                        "policy.entries[0]"));
   EXPECT_TRUE(Mentions(error([](Json& j) { j["entries"] = "none"; }), "policy.entries"));
+}
+
+// The policy format: the shipped tables are RLPGPOLICY files (kind q-table); a file that is not one, or is
+// damaged, is refused with a message naming the problem.
+TEST(ZumaPolicy, PolicyFileRoundTripIsExact) {
+  QPolicy p;
+  p.q[7] = 1.5f;
+  p.visits[7] = 3;
+  p.q[kNumFeatureKeys - 1] = -2.2345678f;
+  p.visits[kNumFeatureKeys - 1] = 0xffffffffu;  // capped at 2^31-1 in the file
+  p.info = {{"note", "test"}, {"score", {{"mean", 1.5}}}};
+  const std::string bytes = p.to_policy_file();
+  EXPECT_EQ(bytes.substr(0, 11), "RLPGPOLICY\n");
+  const QPolicy back = QPolicy::parse(bytes, "test");
+  EXPECT_EQ(back.q, p.q);
+  EXPECT_EQ(back.visits[7], 3u);
+  EXPECT_EQ(back.visits[kNumFeatureKeys - 1], 0x7fffffffu);
+  EXPECT_EQ(back.info, p.info);
+  EXPECT_EQ(back.to_policy_file(), bytes);
+  // The JSON form is still read by the same entry point.
+  EXPECT_EQ(QPolicy::parse(p.to_json().dump(), "test").q[7], 1.5f);
+
+  // The shipped table: its file re-written gives the same bytes.
+  const auto shipped_bytes = find_policy_file(policy_path(kShippedPolicy));
+  ASSERT_TRUE(shipped_bytes);
+  const QPolicy shipped = QPolicy::parse(*shipped_bytes, "shipped");
+  EXPECT_EQ(shipped.to_policy_file(), *shipped_bytes);
+  EXPECT_GT(shipped.visited_keys(), 10000u);
+}
+
+TEST(ZumaPolicy, DamagedPolicyFilesAreRefusedNamingTheProblem) {
+  QPolicy p;
+  p.q[7] = 1.5f;
+  p.visits[7] = 3;
+  p.q[9] = -0.5f;
+  p.visits[9] = 1;
+  const std::string good = p.to_policy_file();
+  auto error = [](const std::string& bytes) { return error_of([&] { QPolicy::parse(bytes, "zuma/x.rlpg"); }); };
+  EXPECT_TRUE(Mentions(error(good.substr(0, 20)), "truncated header")) << error(good.substr(0, 20));
+  EXPECT_TRUE(Mentions(error(good.substr(0, good.size() - 3)), "truncated weights"));
+  std::string flipped = good;
+  flipped[flipped.size() - 1] = char(flipped.back() ^ 0x40);
+  EXPECT_TRUE(Mentions(error(flipped), "bad checksum"));
+  EXPECT_TRUE(Mentions(error(flipped), "zuma/x.rlpg"));
+  // Another game's policy file.
+  std::string other = good;
+  const auto at = other.find("\"zuma\"");
+  ASSERT_NE(at, std::string::npos);
+  other.replace(at, 6, "\"kal\"");  // same length: the header length stays right
+  EXPECT_TRUE(Mentions(error(other), "wrong game"));
+  // Another feature encoding.
+  std::string encoding = good;
+  const auto enc = encoding.find("zuma-features-v2");
+  ASSERT_NE(enc, std::string::npos);
+  encoding[enc + 15] = '1';
+  EXPECT_TRUE(Mentions(error(encoding), "wrong observation encoding"));
+  // Neither the policy format nor JSON.
+  EXPECT_FALSE(error("not a table").empty());
 }
 
 // --- the shipped policy against the baselines ----------------------------------------

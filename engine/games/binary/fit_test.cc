@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "engine/core/embedded_data.h"
+#include "engine/core/policy_store.h"
 #include "engine/core/rng.h"
 #include "engine/games/binary/pattern_files.h"
 
@@ -112,7 +112,7 @@ TEST(BinaryFit, ShippedLearnedWeights) {
   const auto table = find_patterns("learned");
   ASSERT_TRUE(table);
   EXPECT_GE(table->lines().size(), 50u);
-  const auto text = embedded_file("policies/binary/learned.txt");
+  const auto text = find_policy_file("binary/learned.txt");
   ASSERT_TRUE(text);
   EXPECT_NE(text->find("# command: playground binary fit --teacher mcts:1000"), std::string::npos);
   EXPECT_NE(text->find("# data: "), std::string::npos);

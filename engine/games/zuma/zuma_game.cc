@@ -1,5 +1,6 @@
 #include "engine/games/zuma/zuma_game.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/core/episode.h"
@@ -112,6 +113,20 @@ std::vector<float> ZumaState::observation() const {
   if (engine_.ball()) obs[size_t(max_length * kNumColours + engine_.ball() - 1)] = 1.0f;
   obs.back() = float(scenario_->max_steps - engine_.steps()) / float(scenario_->max_steps);
   return obs;
+}
+
+State::ObservationTensor ZumaState::observation_tensor() const {
+  return {kObservationEncoding, {scenario_->max_length + 2, kNumColours}};
+}
+
+void ZumaState::fill_observation(std::span<float> out) const {
+  const int max_length = scenario_->max_length;
+  std::fill(out.begin(), out.end(), 0.0f);
+  const Line& line = engine_.line();
+  for (int i = 0; i < line.size && i < max_length; ++i) out[size_t(i * kNumColours + line[i] - 1)] = 1.0f;
+  if (engine_.ball()) out[size_t(max_length * kNumColours + engine_.ball() - 1)] = 1.0f;
+  const float left = float(scenario_->max_steps - engine_.steps()) / float(scenario_->max_steps);
+  for (int c = 0; c < kNumColours; ++c) out[size_t((max_length + 1) * kNumColours + c)] = left;
 }
 
 std::string ZumaState::to_text() const {

@@ -77,7 +77,10 @@ class TrainedAgent : public ZumaAgent {
   std::shared_ptr<const QPolicy> policy_;
 };
 
-// "random", "greedy", "expectimax:D", "trained" or "trained:NAME"
+// The DQN's file (engine/core/policy_store.h), made by playground zuma train --method dqn.
+constexpr const char* kDqnPolicyFile = "zuma/dqn.rlpg";
+
+// "random", "greedy", "expectimax:D", "dqn[:T]", "trained" or "trained:NAME"
 // (policies/zuma/NAME.json, or one stored at run time). Plain "trained" plays
 // the shipped table trained on this very scenario if there is one, else the
 // one trained under the grading protocol (q_features).

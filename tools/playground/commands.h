@@ -13,6 +13,7 @@ int play(const GameEntry& game, const Args& args);
 int show(const GameEntry& game, const Args& args);
 int zuma_eval(const GameEntry& game, const Args& args);
 int zuma_train(const GameEntry& game, const Args& args);
+int zuma_train_dqn(const GameEntry& game, const Args& args);  // with libtorch only
 int mancala_train(const GameEntry& game, const Args& args);
 int mancala_solve(const GameEntry& game, const Args& args);
 int binary_protocol(const GameEntry& game, const Args& args);

@@ -87,6 +87,9 @@ constexpr const char* kDqnPolicyFile = "zuma/dqn.rlpg";
 std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& scenario);
 // The shipped policy "trained" picks for a scenario.
 std::string default_policy_name(const Scenario& scenario);
-std::vector<AgentInfo> zuma_agent_infos();
+// The agents for a scenario: dqn only when its file is there and observes
+// this scenario's max_length.
+std::vector<AgentInfo> zuma_agent_infos(const Scenario& scenario);
+bool dqn_fits(const Scenario& scenario);
 
 }  // namespace pg::zuma

@@ -207,7 +207,7 @@ std::unique_ptr<State> ZumaGame::state_from_json(const Json& j) const {
 
 std::unique_ptr<Agent> ZumaGame::make_agent(std::string_view spec) const { return make_zuma_agent(spec, *scenario_); }
 
-std::vector<AgentInfo> ZumaGame::agents() const { return zuma_agent_infos(); }
+std::vector<AgentInfo> ZumaGame::agents() const { return zuma_agent_infos(*scenario_); }
 
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {

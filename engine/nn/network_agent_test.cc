@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/core/error.h"
@@ -113,7 +114,12 @@ TEST(ValueNetworkAgent, ScoresEachAfterstateByItsRewardPlusItsValue) {
     const double r = after->apply(d.actions[i])[0];
     EXPECT_DOUBLE_EQ(d.scores[i], r + (after->is_terminal() ? 0 : 3)) << d.actions[i];
   }
-  EXPECT_DOUBLE_EQ(d.probabilities[size_t(d.chosen + 1)], 1.0);
+  // Greedy: the tied best scores share the probability.
+  const double best = *std::max_element(d.scores.begin(), d.scores.end());
+  const auto ties = std::count(d.scores.begin(), d.scores.end(), best);
+  for (size_t i = 0; i < d.actions.size(); ++i)
+    EXPECT_DOUBLE_EQ(d.probabilities[i], d.scores[i] == best ? 1.0 / double(ties) : 0.0);
+  EXPECT_EQ(d.scores[size_t(d.chosen + 1)], best);
 }
 
 TEST(NetworkAgent, DescribeGivesLayersObservationAndActivations) {

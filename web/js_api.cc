@@ -3,6 +3,7 @@
 // returns JSON that stays valid until the next call.
 #include <emscripten.h>
 
+#include <algorithm>
 #include <new>
 #include <string>
 
@@ -12,6 +13,7 @@
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
 #include "engine/nn/policy_file.h"
+#include "engine/nn/network_agent.h"
 #include "web/app.h"
 #include "web/views/binary_view.h"
 #include "web/views/zuma_trainer.h"
@@ -344,6 +346,46 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load_policy_bytes(const char* /*unused*/, co
     if (!app->set_agent(0, "trained:uploaded")) return error_reply(app->messages.back().text);
     app->info("Loaded the policy file as trained:uploaded.");
     return summary();
+  });
+}
+
+namespace {
+// The network agent to move (or seated for player 0 once the episode is over).
+pg::nn::NetworkAgent* network_agent(int& player) {
+  auto& s = pg::web::current_app()->session();
+  player = std::max(0, s.state().current_player());
+  return dynamic_cast<pg::nn::NetworkAgent*>(&s.agent(player));
+}
+}  // namespace
+
+// Sets the temperature of the network agent to move, as the inspector's
+// slider does (the seat's spec becomes "dqn:T").
+EMSCRIPTEN_KEEPALIVE const char* pg_set_temperature(double t) {
+  return guarded("pg_set_temperature", [&]() -> const char* {
+    int player = 0;
+    auto* agent = network_agent(player);
+    if (!agent) return error_reply("setTemperature: the agent to move is not a network agent");
+    if (!(t >= 0 && t <= pg::nn::NetworkAgent::kMaxTemperature))
+      return error_reply("setTemperature: the temperature must be a number from 0 to 100");
+    const std::string spec = t == 0 ? agent->base_spec() : agent->base_spec() + ":" + pg::Json(t).dump();
+    auto* app = pg::web::current_app();
+    if (!app->set_agent(player, spec)) return error_reply("setTemperature: " + app->messages.back().text);
+    return summary();
+  });
+}
+
+// What the inspector's Network section shows for the agent to move (null
+// when it is not a network agent): layers, observation, first activations.
+EMSCRIPTEN_KEEPALIVE const char* pg_network() {
+  return guarded("pg_network", [&]() -> const char* {
+    int player = 0;
+    auto* agent = network_agent(player);
+    if (!agent) return reply(nullptr);
+    try {
+      return reply(agent->describe(pg::web::current_app()->session().state()));
+    } catch (const pg::InputError& e) {
+      return error_reply(std::string("network: ") + e.what());
+    }
   });
 }
 }

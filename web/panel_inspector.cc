@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "engine/nn/network_agent.h"
 #include "imgui.h"
 #include "web/app.h"
 #include "web/panels.h"
@@ -78,6 +79,9 @@ void inspector_panel(App& app) {
     ImGui::TextUnformatted(legal.c_str());
   }
   app.view()->draw_inspector(app.board_context());
+  if (p >= 0)
+    if (auto* net = dynamic_cast<nn::NetworkAgent*>(&s.agent(p)))
+      if (network_section(app, *net, p)) return ImGui::End();  // a new agent and episode copy: stop reading them
   if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
   if (ImGui::CollapsingHeader("Observation")) {
     help_marker("The numbers an agent receives for this state, from the point of view of the player to move.");

@@ -4,6 +4,10 @@
 
 #include <string>
 
+namespace pg::nn {
+class NetworkAgent;
+}
+
 namespace pg::web {
 
 class App;
@@ -11,6 +15,9 @@ class App;
 void setup_panel(App& app);
 void board_panel(App& app, bool show_probabilities);
 void inspector_panel(App& app);
+// Inside the inspector, for a network agent (panel_network.cc).
+// Returns true when it seated a new agent (the temperature changed).
+bool network_section(App& app, nn::NetworkAgent& agent, int player);
 void timeline_panel(App& app);
 void log_panel(App& app);
 void menu_bar(App& app);

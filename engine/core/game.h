@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,6 +103,28 @@ class State {
 
   // Features as the agents see them, from the current player's point of view.
   virtual std::vector<float> observation() const = 0;
+
+  // The observation tensor a network reads (optional): its encoding name and
+  // shape, then the values written into the caller's buffer. A policy file
+  // names the encoding and shape it was trained on (engine/nn/policy_file.h),
+  // and an agent refuses a game whose tensor differs. The default is "no
+  // observation tensor": an empty shape, and nothing to fill.
+  //   ObservationTensor t = state.observation_tensor();
+  //   std::vector<float> buffer(t.size());
+  //   state.fill_observation(buffer);  // row-major (CHW for planes)
+  // fill_observation writes every one of t.size() values and allocates
+  // nothing, so trainers call it on the hot path.
+  struct ObservationTensor {
+    std::string encoding;    // e.g. "zuma-rows-v1"; empty: the game has none
+    std::vector<int> shape;  // outermost first, e.g. {rows, columns} or {planes, rows, columns}
+    size_t size() const {
+      size_t n = shape.empty() ? 0 : 1;
+      for (int d : shape) n *= size_t(d);
+      return n;
+    }
+  };
+  virtual ObservationTensor observation_tensor() const { return {}; }
+  virtual void fill_observation(std::span<float> /*out*/) const {}
   // A human-readable board (ASCII), as in the rule tests.
   virtual std::string to_text() const = 0;
   // The game's JSON form (traces, the page's state()).

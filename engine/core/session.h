@@ -62,6 +62,8 @@ class Session {
   const Episode& episode() const { return *episode_; }
   const State& state() const { return episode_->state(); }
   const std::vector<std::string>& agent_specs() const { return specs_; }
+  // The agent seated for `player` (the inspector reads a network agent's net).
+  Agent& agent(int player) { return *agents_.at(size_t(player)); }
   bool human_to_move() const;
   // A human is to move, or the agent to move declined: a move must be played.
   bool awaiting_move();

@@ -66,6 +66,8 @@ class Network {
   // The same with the input written in place: fill input(), then forward().
   std::span<float> input();
   std::span<const float> forward();
+  // The input of the last forward pass (zeros before the first).
+  std::span<const float> last_input() const { return input_; }
 
   // The inspector's view: what each step computed in the last forward pass
   // (zeros before the first). Reading them costs nothing extra.

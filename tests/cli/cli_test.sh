@@ -101,6 +101,35 @@ out=$("$PG" zuma convert --in "$TMP/cut.rlpg" --out "$TMP/p3.json" 2>&1); rc=$?
 check "zuma convert: a truncated file exits 2" "2" "$rc"
 check "zuma convert: a truncated file is named" "$TMP/cut.rlpg: truncated" "$out"
 
+# The DQN (libtorch builds; without libtorch the method is refused by name).
+out=$("$PG" zuma train --method dqn --steps 1500 --learn-start 200 --hidden 16 --eval-episodes 50 --scenario grading \
+  --out "$TMP/dqn.rlpg" 2>&1); rc=$?
+if [[ "$out" == *"no libtorch found"* ]]; then
+  check "zuma train --method dqn without libtorch is refused by name" "flag --method: dqn needs the training tools" "$out"
+else
+  check "zuma train --method dqn exits 0" "0" "$rc"
+  check "zuma train --method dqn evaluates the greedy policy" "evaluation (greedy): mean return" "$out"
+  check "zuma train --method dqn says where it saved" "saved $TMP/dqn.rlpg" "$out"
+  header=$(python3 -c '
+import json, struct, sys
+b = open(sys.argv[1], "rb").read()
+n = struct.unpack("<I", b[11:15])[0]
+h = json.loads(b[15:15 + n])
+print(b[:10].decode(), h["kind"], h["observation"]["encoding"], h["observation"]["shape"], h["scores"]["episodes"], h["training"]["settings"]["steps"], h["training"]["command"])' "$TMP/dqn.rlpg" 2>&1)
+  check "the DQN file records its kind, observation, score, settings and command" \
+    "RLPGPOLICY q-network zuma-rows-v1 [12, 4] 50 1500 playground zuma train --method dqn --steps 1500 --learn-start 200 --hidden 16 --eval-episodes 50 --scenario grading --out $TMP/dqn.rlpg" "$header"
+  out=$("$PG" zuma train --method dqn --loss l1 --out "$TMP/x.rlpg" 2>&1); rc=$?
+  check "zuma train --method dqn refuses a bad loss" "2" "$rc"
+  check "zuma train --method dqn names the bad setting" "dqn settings.loss: expected \"huber\" or \"mse\"" "$out"
+fi
+out=$("$PG" zuma train --method deep --out "$TMP/x.rlpg" 2>&1)
+check "zuma train names an unknown method" "flag --method: expected tabular or dqn, got 'deep'" "$out"
+out=$("$PG" zuma eval --agent dqn --episodes 100 --seed 1 --max-steps 50 --max-length 10 --random-lines 2>&1); rc=$?
+check "zuma eval of the shipped DQN exits 0" "0" "$rc"
+check "zuma eval of the shipped DQN prints its mean return" "dqn: mean return " "$out"
+out=$("$PG" zuma eval --agent dqn --episodes 10 2>&1)
+check "the DQN on another max_length is refused, naming the shapes" "observation shape" "$out"
+
 out=$("$PG" mancala train --games 3000 --eval-games 20 --early-end true --out "$TMP/theta.json" 2>&1); rc=$?
 check "mancala train exits 0" "0" "$rc"
 check "mancala train reports theta:1 against greedy:1" "theta:1 first vs greedy:1: " "$out"

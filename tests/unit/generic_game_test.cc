@@ -2,6 +2,9 @@
 // random playouts to the end, legality, the JSON round trip, and exact replay.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
 #include "engine/core/error.h"
@@ -47,6 +50,14 @@ TEST_P(EveryGame, RandomPlayoutsAreLegalToTheEndAndRoundTripThroughJson) {
       ASSERT_EQ(game->state_from_json(j)->to_json(), j);
       ASSERT_FALSE(state->to_text().empty());
       ASSERT_FALSE(state->observation().empty());
+      // The optional network observation: a shape and an encoding together, every value written.
+      const State::ObservationTensor tensor = state->observation_tensor();
+      ASSERT_EQ(tensor.encoding.empty(), tensor.shape.empty());
+      if (!tensor.shape.empty()) {
+        std::vector<float> obs(tensor.size(), std::numeric_limits<float>::quiet_NaN());
+        state->fill_observation(obs);
+        for (float v : obs) ASSERT_TRUE(std::isfinite(v));
+      }
       state->apply(legal[rng.below(uint32_t(legal.size()))]);
       ASSERT_LT(++steps, 100000) << "the game does not end";
     }

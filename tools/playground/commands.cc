@@ -74,6 +74,16 @@ usage:
         format (docs/policies.md), or as JSON when FILE ends in .json
   playground zuma convert --in FILE --out FILE [--float16]
         rewrites a Q-table in the other form (policy format or .json)
+  playground zuma train --method dqn --out FILE [--steps N] [--hidden 128,128]
+        [--lr L] [--gamma G] [--batch B] [--replay N] [--learn-start N]
+        [--train-every N] [--target-every N | --tau T] [--epsilon-start E]
+        [--epsilon-end E] [--epsilon-steps N] [--loss huber|mse]
+        [--double-dqn true|false] [--reward-scale S] [--grad-clip C] [--seed S]
+        [--checkpoint FILE [--checkpoint-every N]] [--resume FILE]
+        [--eval-episodes N] [--eval-seed S] [options]
+        DQN on the observation tensor (libtorch builds only); saves a policy
+        file (agent dqn reads policies/zuma/dqn.rlpg) with the command, the
+        settings, the learning curve and the greedy policy's measured score
 
   playground binary protocol [--seed S]
         the course's text protocol on stdin/stdout (game n m, show, play x y d,

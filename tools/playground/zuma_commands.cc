@@ -63,8 +63,17 @@ int zuma_eval(const GameEntry& entry, const Args& args) {
 }
 
 int zuma_train(const GameEntry& entry, const Args& args) {
-  args.check_known({"episodes", "alpha", "epsilon-start", "epsilon-end", "gamma", "seed", "curve-every", "out",
-                    "eval-episodes", "eval-seed"},
+  const std::string method = args.get("method", "tabular");
+  if (method == "dqn") {
+#ifdef PG_HAS_TORCH
+    return zuma_train_dqn(entry, args);
+#else
+    throw InputError("flag --method", "dqn needs the training tools, which this build lacks (no libtorch found)");
+#endif
+  }
+  if (method != "tabular") throw InputError("flag --method", "expected tabular or dqn, got '" + method + "'");
+  args.check_known({"method", "episodes", "alpha", "epsilon-start", "epsilon-end", "gamma", "seed", "curve-every",
+                    "out", "eval-episodes", "eval-seed"},
                    entry.options);
   const zuma::Scenario scenario = zuma::scenario_from_options(args.game_options(entry.options));
   Json given = Json::object();

@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/zuma/zuma_game.h"
+#include "engine/nn/network_agent.h"
 
 namespace pg::zuma {
 namespace {
@@ -225,6 +226,19 @@ std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& sc
   if (name == "expectimax")
     return std::make_unique<ExpectimaxAgent>(arg.empty() ? 1
                                                          : parse_int_param(spec, arg, 1, ExpectimaxAgent::kMaxDepth));
+  if (name == "dqn") {
+    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
+    auto bytes = find_policy_file(kDqnPolicyFile);
+    if (!bytes)
+      throw InputError("agent '" + std::string(spec) + "'", std::string("policy ") + kDqnPolicyFile + " not loaded");
+    return nn::make_network_agent("dqn", *bytes,
+                                  {.source = kDqnPolicyFile,
+                                   .game = "zuma",
+                                   .kind = "q-network",
+                                   .encoding = kObservationEncoding,
+                                   .observation_shape = nn::Shape{scenario.max_length + 2, kNumColours}},
+                                  temperature);
+  }
   if (name == "trained") {
     const std::string policy_name = arg.empty() ? default_policy_name(scenario) : arg;
     auto policy = find_policy(policy_name);
@@ -241,15 +255,32 @@ std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& sc
   return nullptr;
 }
 
-std::vector<AgentInfo> zuma_agent_infos() {
-  return {{"trained",
-           "model-free Q-learning on rule features, greedy on its Q-values: the shipped table trained on this "
-           "scenario (policies/zuma/), else the one trained under the grading protocol"},
-          {"greedy",
-           "inserts where the ball makes the longest run of its colour (tied gaps share the probability; no match: "
-           "the front); never skips"},
-          {"greedy:leftmost", "the same, always the first of the tied gaps"},
-          {"expectimax:1", "knows the model: expected reward over every chance outcome, 1 to 3 throws ahead"}};
+bool dqn_fits(const Scenario& scenario) {
+  const auto bytes = find_policy_file(kDqnPolicyFile);
+  if (!bytes) return false;
+  try {
+    const Json header = nn::read_policy_header(*bytes, kDqnPolicyFile);
+    return header.at("observation").at("shape") == Json({scenario.max_length + 2, kNumColours});
+  } catch (const std::exception&) {
+    return false;  // make_agent names the problem
+  }
+}
+
+std::vector<AgentInfo> zuma_agent_infos(const Scenario& scenario) {
+  std::vector<AgentInfo> infos = {
+      {"trained",
+       "model-free Q-learning on rule features, greedy on its Q-values: the shipped table trained on this "
+       "scenario (policies/zuma/), else the one trained under the grading protocol"},
+      {"greedy",
+       "inserts where the ball makes the longest run of its colour (tied gaps share the probability; no match: "
+       "the front); never skips"},
+      {"greedy:leftmost", "the same, always the first of the tied gaps"},
+      {"expectimax:1", "knows the model: expected reward over every chance outcome, 1 to 3 throws ahead"}};
+  if (dqn_fits(scenario))
+    infos.insert(infos.begin() + 1, {"dqn",
+                                     "a Q-network trained by DQN under the grading protocol (policies/zuma/dqn.rlpg), "
+                                     "greedy on its Q-values; dqn:T plays the softmax of Q/T"});
+  return infos;
 }
 
 }  // namespace pg::zuma

@@ -77,13 +77,19 @@ class TrainedAgent : public ZumaAgent {
   std::shared_ptr<const QPolicy> policy_;
 };
 
-// "random", "greedy", "expectimax:D", "trained" or "trained:NAME"
+// The DQN's file (engine/core/policy_store.h), made by playground zuma train --method dqn.
+constexpr const char* kDqnPolicyFile = "zuma/dqn.rlpg";
+
+// "random", "greedy", "expectimax:D", "dqn[:T]", "trained" or "trained:NAME"
 // (policies/zuma/NAME.json, or one stored at run time). Plain "trained" plays
 // the shipped table trained on this very scenario if there is one, else the
 // one trained under the grading protocol (q_features).
 std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& scenario);
 // The shipped policy "trained" picks for a scenario.
 std::string default_policy_name(const Scenario& scenario);
-std::vector<AgentInfo> zuma_agent_infos();
+// The agents for a scenario: dqn only when its file is there and observes
+// this scenario's max_length.
+std::vector<AgentInfo> zuma_agent_infos(const Scenario& scenario);
+bool dqn_fits(const Scenario& scenario);
 
 }  // namespace pg::zuma

@@ -1,5 +1,6 @@
 #include "engine/games/zuma/zuma_game.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/core/episode.h"
@@ -114,6 +115,20 @@ std::vector<float> ZumaState::observation() const {
   return obs;
 }
 
+State::ObservationTensor ZumaState::observation_tensor() const {
+  return {kObservationEncoding, {scenario_->max_length + 2, kNumColours}};
+}
+
+void ZumaState::fill_observation(std::span<float> out) const {
+  const int max_length = scenario_->max_length;
+  std::fill(out.begin(), out.end(), 0.0f);
+  const Line& line = engine_.line();
+  for (int i = 0; i < line.size && i < max_length; ++i) out[size_t(i * kNumColours + line[i] - 1)] = 1.0f;
+  if (engine_.ball()) out[size_t(max_length * kNumColours + engine_.ball() - 1)] = 1.0f;
+  const float left = float(scenario_->max_steps - engine_.steps()) / float(scenario_->max_steps);
+  for (int c = 0; c < kNumColours; ++c) out[size_t((max_length + 1) * kNumColours + c)] = left;
+}
+
 std::string ZumaState::to_text() const {
   const Line& line = engine_.line();
   std::string row;
@@ -192,7 +207,7 @@ std::unique_ptr<State> ZumaGame::state_from_json(const Json& j) const {
 
 std::unique_ptr<Agent> ZumaGame::make_agent(std::string_view spec) const { return make_zuma_agent(spec, *scenario_); }
 
-std::vector<AgentInfo> ZumaGame::agents() const { return zuma_agent_infos(); }
+std::vector<AgentInfo> ZumaGame::agents() const { return zuma_agent_infos(*scenario_); }
 
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {

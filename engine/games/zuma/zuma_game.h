@@ -11,6 +11,8 @@
 
 namespace pg::zuma {
 
+constexpr const char* kObservationEncoding = "zuma-rows-v1";
+
 class ZumaState : public State {
  public:
   ZumaState(std::shared_ptr<const Scenario> scenario, const ZumaEngine& engine)
@@ -24,6 +26,13 @@ class ZumaState : public State {
   int current_player() const override { return engine_.done() ? kTerminalPlayer : 0; }
   std::string action_name(Action action) const override { return std::to_string(action); }
   std::vector<float> observation() const override;
+  // The network's view, encoding "zuma-rows-v1", shape {max_length + 2, 4}:
+  // row i < max_length is slot i of the line, one-hot over the colours red,
+  // blue, green, yellow (all zero past the line's end); row max_length is
+  // the ball, one-hot; the last row holds the fraction of steps left,
+  // (max_steps - steps) / max_steps, in all four columns.
+  ObservationTensor observation_tensor() const override;
+  void fill_observation(std::span<float> out) const override;
   std::string to_text() const override;
   Json to_json() const override;
 

@@ -361,6 +361,30 @@ TEST(ZumaState, LegalActionsAreSkipThenEveryGapNamedByNumber) {
   EXPECT_EQ(state->action_name(12), "12");
 }
 
+// The network's view of the seed's example at its first decision:
+//   line  R R B B G G Y Y R B G Y  (12 of 15 slots)   ball B   step 0/20
+// rows 0..11 one-hot colours, rows 12..14 empty, row 15 the ball, row 16 all 1.0 (20/20 steps left).
+TEST(ZumaState, ObservationTensorIsTheLineAndTheBallOneHotThenStepsLeft) {
+  const ZumaGame game(default_scenario());
+  auto state = game.initial_state(42);
+  const State::ObservationTensor t = state->observation_tensor();
+  EXPECT_EQ(t.encoding, "zuma-rows-v1");
+  EXPECT_EQ(t.shape, (std::vector<int>{17, 4}));
+  ASSERT_EQ(t.size(), 68u);
+  std::vector<float> obs(t.size(), -7.0f);  // every value is written
+  state->fill_observation(obs);
+  const auto& z = dynamic_cast<const ZumaState&>(*state);
+  const Line& line = z.engine().line();
+  for (int row = 0; row < 15; ++row)
+    for (int c = 1; c <= 4; ++c)
+      EXPECT_EQ(obs[size_t(row * 4 + c - 1)], row < line.size && line[row] == c ? 1.0f : 0.0f) << row << " " << c;
+  for (int c = 1; c <= 4; ++c) EXPECT_EQ(obs[size_t(15 * 4 + c - 1)], z.engine().ball() == c ? 1.0f : 0.0f);
+  for (int c = 0; c < 4; ++c) EXPECT_EQ(obs[size_t(16 * 4 + c)], 1.0f);
+  state->apply(-1);
+  state->fill_observation(obs);
+  EXPECT_FLOAT_EQ(obs[16 * 4], 19.0f / 20.0f);
+}
+
 TEST(ZumaState, JsonHasLineBallStepsLimitsDoneTotalAndRng) {
   const ZumaGame game(default_scenario());
   const Json j = game.initial_state(42)->to_json();

@@ -1,0 +1,89 @@
+// A network agent in the page: the Zuma DQN (policies/zuma/dqn.rlpg) seated,
+// the inspector's view of its network (layers, observation, activations), and
+// the temperature moving the probabilities.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { useSite, open, api, root, artifacts } from './helpers.mjs';
+
+useSite();
+
+const GRADING = '?game=zuma&seed=3&options=' + encodeURIComponent('{"scenario":"grading"}');
+
+test('the Zuma DQN: its network in the inspector, and the temperature moves the probabilities', async () => {
+  const { page, errors } = await open(GRADING);
+  // Until the page fetches policy files itself, the file is handed over through the JavaScript API.
+  const before = await page.evaluate(() => {
+    try {
+      window.playground.setAgents('dqn');
+      return null;
+    } catch (e) {
+      return e.message;
+    }
+  });
+  if (before !== null) assert.match(before, /policy zuma\/dqn\.rlpg not loaded/);
+  const bytes = [...fs.readFileSync(path.join(root, 'policies/zuma/dqn.rlpg'))];
+  const provided = await page.evaluate((b) => window.playground.providePolicyFile('zuma/dqn.rlpg', new Uint8Array(b)), bytes);
+  assert.equal(provided.bytes, bytes.length);
+  await api(page, 'setAgents', 'dqn');
+  const s = await api(page, 'state');
+  assert.deepEqual(s.agents, ['dqn']);
+
+  // The inspector's Network section, through the same engine call.
+  const net = await api(page, 'network');
+  assert.equal(net.kind, 'q-network');
+  assert.equal(net.temperature, 0);
+  assert.deepEqual(net.layers.map((l) => l.name), ['flatten', 'dense1', 'relu1', 'dense2', 'relu2', 'out']);
+  assert.deepEqual(net.layers[0].input, [12, 4]);
+  assert.deepEqual(net.layers.at(-1).output, [12], 'one Q-value per action -1..10');
+  assert.deepEqual(net.observation.shape, [12, 4]);
+  const obs = net.observation.values;
+  const line = s.state.line;
+  for (let slot = 0; slot < 10; ++slot)
+    for (let c = 1; c <= 4; ++c)
+      assert.equal(obs[slot * 4 + c - 1], slot < line.length && line[slot] === c ? 1 : 0, `slot ${slot} colour ${c}`);
+  for (let c = 1; c <= 4; ++c) assert.equal(obs[40 + c - 1], s.state.ball === c ? 1 : 0, `ball colour ${c}`);
+  assert.ok(obs.slice(44).every((v) => v === 1), 'all 50 steps left');
+  assert.equal(net.activations[0].name, 'dense1');
+  assert.equal(net.activations[0].values.length, net.layers[1].output[0], 'dense1 with its ReLU: one value per unit');
+  assert.ok(net.activations[0].values.every((v) => v >= 0), 'ReLU fused into dense1');
+  assert.ok(net.activations[0].values.some((v) => v > 0));
+
+  // Greedy at temperature 0: all the probability on the best Q-value among the legal actions.
+  const greedy = await api(page, 'policy');
+  assert.equal(greedy.distribution.length, line.length + 2);
+  const q = greedy.distribution.map((d) => d.score);
+  const best = Math.max(...q);
+  greedy.distribution.forEach((d) => assert.equal(d.p, d.score === best ? 1 / q.filter((x) => x === best).length : 0));
+
+  // The slider's call: softmax of Q / T; the Q-values stay, the probabilities move.
+  await api(page, 'setTemperature', 2);
+  assert.deepEqual((await api(page, 'state')).agents, ['dqn:2']);
+  assert.equal((await api(page, 'network')).temperature, 2);
+  const warm = await api(page, 'policy');
+  assert.deepEqual(warm.distribution.map((d) => d.score), q);
+  const z = q.reduce((sum, x) => sum + Math.exp((x - best) / 2), 0);
+  warm.distribution.forEach((d, i) => assert.ok(Math.abs(d.p - Math.exp((q[i] - best) / 2) / z) < 1e-9, `action ${d.action}`));
+  assert.notDeepEqual(warm.distribution.map((d) => d.p), greedy.distribution.map((d) => d.p));
+  await api(page, 'setTemperature', 20);
+  const hot = await api(page, 'policy');
+  const spread = (p) => Math.max(...p.distribution.map((d) => d.p)) - Math.min(...p.distribution.map((d) => d.p));
+  assert.ok(spread(hot) < spread(warm), 'hotter is flatter');
+  await page.screenshot({ path: path.join(artifacts, 'zuma-dqn-inspector.png') });
+
+  // Back to greedy; the agent plays the episode to the end with legal moves.
+  await api(page, 'setTemperature', 0);
+  assert.deepEqual((await api(page, 'state')).agents, ['dqn']);
+  let st;
+  do {
+    st = await api(page, 'step');
+  } while (!st.done);
+  assert.equal(st.state.done, true);
+  // A temperature for an agent without a network is refused by name.
+  await api(page, 'setAgents', 'greedy');
+  await api(page, 'reset', 3);
+  await assert.rejects(page.evaluate(() => window.playground.setTemperature(1)), /not a network agent/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

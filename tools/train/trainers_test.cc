@@ -1,0 +1,187 @@
+// The trainers on tasks small enough to learn in a second or two.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "engine/core/error.h"
+#include "engine/nn/network.h"
+#include "tools/train/dqn.h"
+#include "tools/train/value_fit.h"
+
+namespace pg::train {
+namespace {
+
+// A corridor of 6 cells, the agent starting in cell 1:
+//
+//   [0] [1] [2] [3] [4] [5]
+//    ^   A               ^ goal: +1, the episode ends
+//    dead end: -1, the episode ends
+//
+// Outputs: 0 "left", 1 "right", 2 "stay" (stay is illegal in cell 1, to
+// check the masking). Every step costs 0.05; at most 12 steps. Deterministic:
+// the best return is 1 - 4 * 0.05 = 0.8, by going right four times.
+class Corridor : public Environment {
+ public:
+  static constexpr int kCells = 6;
+  std::string encoding() const override { return "corridor-v1"; }
+  std::vector<int> observation_shape() const override { return {kCells}; }
+  std::vector<std::string> action_names() const override { return {"left", "right", "stay"}; }
+  void reset(uint64_t) override {
+    cell_ = 1;
+    steps_ = 0;
+    done_ = false;
+  }
+  void observe(std::span<float> out) const override {
+    for (int i = 0; i < kCells; ++i) out[size_t(i)] = i == cell_ ? 1.0f : 0.0f;
+  }
+  void legal(std::span<uint8_t> out) const override {
+    out[0] = out[1] = done_ ? 0 : 1;
+    out[2] = !done_ && cell_ != 1 ? 1 : 0;
+  }
+  double step(int action) override {
+    if (action == 2 && cell_ == 1) ADD_FAILURE() << "an illegal action was played";
+    cell_ += action == 0 ? -1 : action == 1 ? 1 : 0;
+    ++steps_;
+    double r = -0.05;
+    if (cell_ == kCells - 1) r += 1;
+    if (cell_ == 0) r -= 1;
+    done_ = cell_ == 0 || cell_ == kCells - 1 || steps_ == 12;
+    return r;
+  }
+  bool done() const override { return done_; }
+
+ private:
+  int cell_ = 1, steps_ = 0;
+  bool done_ = false;
+};
+
+DqnSettings corridor_settings() {
+  DqnSettings s;
+  s.hidden = {32};
+  s.steps = 3000;
+  s.gamma = 0.95;
+  s.lr = 3e-3;
+  s.batch = 32;
+  s.replay = 3000;
+  s.learn_start = 200;
+  s.target_every = 100;
+  s.epsilon_steps = 1500;
+  s.epsilon_end = 0.05;
+  s.seed = 7;
+  return s;
+}
+
+// The exported policy, run by the engine's own runtime, walks right from
+// every cell and its Q-values are close to the true discounted returns.
+TEST(DqnTrainer, LearnsTheCorridorFromScratchWithinAFixedBudget) {
+  for (bool double_dqn : {false, true}) {
+    Corridor env;
+    DqnSettings s = corridor_settings();
+    s.double_dqn = double_dqn;
+    s.loss = double_dqn ? "mse" : "huber";
+    DqnTrainer trainer(env, s);
+    trainer.train(s.steps);
+    ASSERT_TRUE(trainer.finished());
+    EXPECT_GT(trainer.progress().running_return, 0.6) << "double " << double_dqn;
+    nn::Network net(nn::read_policy(nn::write_policy(trainer.export_policy("corridor", {}, {}))));
+    for (int cell = 1; cell < Corridor::kCells - 1; ++cell) {
+      std::vector<float> obs(Corridor::kCells, 0.0f);
+      obs[size_t(cell)] = 1.0f;
+      const auto q = net.forward(obs);
+      EXPECT_GT(q[1], q[0]) << "cell " << cell << ", double " << double_dqn;
+      if (cell != 1) {
+        EXPECT_GT(q[1], q[2]) << "cell " << cell << ", double " << double_dqn;
+      }
+      // Going right from here: (steps - 1) step costs discounted, then +0.95 at the goal.
+      const int steps = Corridor::kCells - 1 - cell;
+      double truth = 0;
+      for (int k = 0; k < steps; ++k) truth += std::pow(0.95, k) * (-0.05 + (k == steps - 1 ? 1 : 0));
+      EXPECT_NEAR(q[1], truth, 0.15) << "cell " << cell << ", double " << double_dqn;
+    }
+  }
+}
+
+TEST(DqnTrainer, TheSameSeedGivesTheSameWeightsBitForBit) {
+  auto weights = [](uint64_t seed, double tau) {
+    Corridor env;
+    DqnSettings s = corridor_settings();
+    s.steps = 600;
+    s.seed = seed;
+    s.tau = tau;
+    DqnTrainer trainer(env, s);
+    trainer.train(s.steps);
+    return nn::write_policy(trainer.export_policy("corridor", {}, {}));
+  };
+  EXPECT_EQ(weights(3, 0), weights(3, 0));
+  EXPECT_EQ(weights(3, 0.05), weights(3, 0.05));
+  EXPECT_NE(weights(3, 0), weights(4, 0));
+  EXPECT_NE(weights(3, 0), weights(3, 0.05));
+}
+
+TEST(DqnTrainer, SettingsRoundTripAndErrorsNameTheSetting) {
+  DqnSettings s = corridor_settings();
+  s.double_dqn = true;
+  s.tau = 0.01;
+  EXPECT_EQ(DqnSettings::from_json(s.to_json()).to_json(), s.to_json());
+  try {
+    DqnSettings::from_json({{"loss", "l1"}});
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where(), "dqn settings.loss");
+  }
+  EXPECT_THROW(DqnSettings::from_json({{"gama", 0.9}}), InputError);
+  EXPECT_THROW(DqnSettings::from_json({{"gamma", 1.5}}), InputError);
+}
+
+// y = sin(2 x0) + x1 * x2 - 0.5 x3 on [-1, 1]^4: the fit is close on held-out
+// points, stops early, and the engine's runtime computes what torch computes.
+TEST(ValueFit, FitsAKnownFunctionAndExportsIt) {
+  torch::manual_seed(11);
+  const torch::Tensor x = torch::rand({2000, 4}) * 2 - 1;
+  auto f = [](const torch::Tensor& p) {
+    return torch::sin(2 * p.select(1, 0)) + p.select(1, 1) * p.select(1, 2) - 0.5 * p.select(1, 3);
+  };
+  ValueFitSettings s;
+  s.hidden = {32, 32};
+  s.lr = 3e-3;
+  s.batch = 32;
+  s.max_epochs = 60;
+  s.patience = 5;
+  ValueFitResult r = fit_values(x, f(x), s);
+  EXPECT_EQ(r.train_size + r.validation_size, 2000);
+  EXPECT_EQ(r.validation_size, 400);
+  EXPECT_LT(r.validation_mae, 0.06);
+  EXPECT_LT(r.validation_mse, 0.006);
+  EXPECT_LE(r.best_epoch, r.epochs);
+  // Fresh points, through the exported file and the engine's runtime.
+  const torch::Tensor test = torch::rand({50, 4}) * 2 - 1;
+  const torch::Tensor truth = f(test);
+  const torch::Tensor torch_out = r.net->forward(test).squeeze(1).detach();
+  nn::Network net(nn::read_policy(
+      nn::write_policy(export_value_policy(r, "test", {"test-v1", nn::Shape{4}}, {{"command", "test"}}, r.to_json())),
+      {.kind = "value-network"}));
+  double err = 0;
+  for (int64_t i = 0; i < 50; ++i) {
+    const torch::Tensor row = test[i].contiguous();
+    const float v = net.forward(std::span<const float>(row.data_ptr<float>(), 4))[0];
+    EXPECT_NEAR(v, torch_out[i].item<float>(), 1e-5);
+    err += std::abs(double(v) - truth[i].item<double>());
+  }
+  EXPECT_LT(err / 50, 0.08);
+}
+
+TEST(ValueFit, StopsWhenTheValidationErrorStopsImproving) {
+  torch::manual_seed(2);
+  const torch::Tensor x = torch::rand({200, 2});
+  const torch::Tensor y = torch::rand({200});  // noise: nothing to learn beyond the mean
+  ValueFitSettings s;
+  s.max_epochs = 500;
+  s.patience = 3;
+  const ValueFitResult r = fit_values(x, y, s);
+  EXPECT_LT(r.epochs, 500);
+  EXPECT_EQ(r.epochs - r.best_epoch, 3);
+  EXPECT_THROW(fit_values(x, torch::rand({10}), s), InputError);
+}
+
+}  // namespace
+}  // namespace pg::train

@@ -178,7 +178,7 @@ std::string policy_path(const std::string& name) { return "zuma/" + name + ".rlp
 
 std::vector<std::string> shipped_policy_names() {
   std::vector<std::string> names;
-  for (const auto& path : shipped_policy_paths("zuma/"))
+  for (const auto& path : shipped_policy_paths("zuma/q_"))
     if (path.size() > 10 && path.substr(path.size() - 5) == ".rlpg") names.push_back(path.substr(5, path.size() - 10));
   return names;
 }

@@ -54,7 +54,8 @@ struct QPolicy {
 std::shared_ptr<const QPolicy> find_policy(const std::string& name);
 // The shipped file of a name, under policies/: "zuma/q_features.rlpg".
 std::string policy_path(const std::string& name);
-// The names of the shipped tables, in name order.
+// The names of the shipped tables, in name order: the files policies/zuma/q_*.rlpg
+// (the folder also holds networks, e.g. dqn.rlpg, which are not tables).
 std::vector<std::string> shipped_policy_names();
 void store_policy(const std::string& name, std::shared_ptr<const QPolicy> policy);
 constexpr const char* kShippedPolicy = "q_features";

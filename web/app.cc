@@ -155,6 +155,9 @@ void App::toggle_play() {
 }
 
 bool App::load_game(const std::string& name, const Json& options) {
+  // Opening a game (again) fetches its files that failed before: until they arrive or fail again, the
+  // agents that need them wait with a stand-in instead of being refused.
+  forget_policy_failures(name + "/");
   try {
     session_.load(name, options);
   } catch (const InputError& e) {
@@ -163,6 +166,7 @@ bool App::load_game(const std::string& name, const Json& options) {
   }
   playing = replying_ = false;
   view_for_game();
+  browser::game_opened(name);  // also when the view is kept: the page fetches what is missing (once)
   layout_dirty = true;
   return true;
 }

@@ -81,6 +81,12 @@ void policy_file_failed(std::string path, std::string message) {
   s.failures[std::move(path)] = std::move(message);
 }
 
+void forget_policy_failures(std::string_view prefix) {
+  Store& s = store();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  std::erase_if(s.failures, [&](const auto& f) { return f.first.substr(0, prefix.size()) == prefix; });
+}
+
 std::vector<std::string> shipped_policy_paths(std::string_view prefix) {
   std::vector<std::string> paths;
   for (const auto& f : shipped_policy_files())

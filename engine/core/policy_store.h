@@ -26,6 +26,8 @@ void provide_policy_file(std::string path, std::string bytes);
 // The page's loader tells that a file could not be had (a failed fetch, a refused file): the agents
 // that need it then say so instead of "still loading".
 void policy_file_failed(std::string path, std::string message);
+// A game is opened again and the page fetches its failed files anew: they count as loading until then.
+void forget_policy_failures(std::string_view prefix);
 
 // The files the build ships (policies/<game>/*, from the manifest CMake generates), with their sizes.
 struct ShippedPolicyFile {

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/binary/pattern_files.h"
 
@@ -126,6 +127,8 @@ std::unique_ptr<Agent> make_mcts_agent(std::string_view spec) {
     if (colon != std::string::npos) file = arg.substr(colon + 1);
   }
   auto table = find_patterns(file);
+  // A shipped file the page is still fetching: the session seats a stand-in until it arrives.
+  if (!table && is_shipped_policy(pattern_path(file))) require_policy_file(pattern_path(file));
   if (!table)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no pattern file named '" + file + "' (the CLI also takes a path to a file)");

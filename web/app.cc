@@ -171,36 +171,32 @@ bool App::load_game(const std::string& name, const Json& options) {
   return true;
 }
 
-bool App::set_agents(const std::vector<std::string>& specs) {
+namespace {
+// Seats agents through `seat`, reporting why not: a file still loading is
+// information (the agent is seated when it arrives), anything else an error.
+template <class Seat>
+bool seat_reporting(App& app, Seat&& seat) {
   try {
-    session_.set_agents(specs);
+    seat();
     return true;
   } catch (const PolicyUnavailable& e) {
     if (e.loading())
-      info(std::string(e.what()) + ": seated when it arrives");
+      app.info(std::string(e.what()) + ": seated when it arrives");
     else
-      error(e.what());
-    return false;
+      app.error(e.what());
   } catch (const InputError& e) {
-    error(e.what());
-    return false;
+    app.error(e.what());
   }
+  return false;
+}
+}  // namespace
+
+bool App::set_agents(const std::vector<std::string>& specs) {
+  return seat_reporting(*this, [&] { session_.set_agents(specs); });
 }
 
 bool App::set_agent(int player, const std::string& spec) {
-  try {
-    session_.set_agent(player, spec);
-    return true;
-  } catch (const PolicyUnavailable& e) {
-    if (e.loading())
-      info(std::string(e.what()) + ": seated when it arrives");
-    else
-      error(e.what());
-    return false;
-  } catch (const InputError& e) {
-    error(e.what());
-    return false;
-  }
+  return seat_reporting(*this, [&] { session_.set_agent(player, spec); });
 }
 
 bool App::play_action(Action action) {

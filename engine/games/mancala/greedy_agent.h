@@ -5,6 +5,10 @@
 // distribution it shows is the real policy: uniform over the tied moves.
 #pragma once
 
+#include <array>
+#include <limits>
+#include <vector>
+
 #include "engine/core/agent.h"
 #include "engine/games/mancala/board.h"
 
@@ -34,5 +38,33 @@ class GreedyAgent : public Agent {
  private:
   int depth_;
 };
+
+// A decision over a search's root scores (index = pit, `legal` a bit per pit):
+// the pits tied for the best score share the probability, and every legal
+// pit's score is listed. Shared by the greedy and the ThetaGreedy agents.
+template <class Score>
+struct RootChoice {
+  Decision decision;
+  std::vector<Action> best;
+  Score best_score = std::numeric_limits<Score>::lowest();
+};
+template <class Score>
+RootChoice<Score> choose_best_pits(const std::array<Score, kPitsPerSide>& score, uint32_t legal, Rng& rng) {
+  RootChoice<Score> c;
+  std::vector<Action> actions;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(legal & (1u << i))) continue;
+    actions.push_back(i);
+    const Score v = score[size_t(i)];
+    if (v > c.best_score) {
+      c.best_score = v;
+      c.best.clear();
+    }
+    if (v == c.best_score) c.best.push_back(i);
+  }
+  c.decision = uniform_over(actions, c.best, rng);
+  for (Action a : actions) c.decision.scores.push_back(double(score[size_t(a)]));
+  return c;
+}
 
 }  // namespace pg::mancala

@@ -57,20 +57,7 @@ std::string ThetaAgent::spec() const {
 Decision ThetaAgent::decide(const State& state, Rng& rng) {
   const auto& s = dynamic_cast<const MancalaState&>(state);
   const RootScores r = score_moves(s.board(), s.rules(), *policy_, depth_);
-  std::vector<Action> actions, best;
-  double best_score = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(r.legal & (1u << i))) continue;
-    actions.push_back(i);
-    const double v = r.score[size_t(i)];
-    if (v > best_score) {
-      best_score = v;
-      best.clear();
-    }
-    if (v == best_score) best.push_back(i);
-  }
-  Decision d = uniform_over(actions, best, rng);
-  for (Action a : actions) d.scores.push_back(r.score[size_t(a)]);
+  auto [d, best, best_score] = choose_best_pits(r.score, r.legal, rng);
   d.score_label = "learned value for the mover after " + std::to_string(depth_) +
                   " plies (+1 = sure win; +-99999: forced win/loss)";
   d.value = best_score;

@@ -127,6 +127,23 @@ check "zuma train names an unknown method" "flag --method: expected tabular or d
 out=$("$PG" zuma eval --agent dqn --episodes 100 --seed 1 --max-steps 50 --max-length 10 --random-lines 2>&1); rc=$?
 check "zuma eval of the shipped DQN exits 0" "0" "$rc"
 check "zuma eval of the shipped DQN prints its mean return" "dqn: mean return " "$out"
+# --policy FILE: a copy of the shipped DQN plays as the shipped one; a damaged copy is refused by name.
+cp "$(dirname "$0")/../../policies/zuma/dqn.rlpg" "$TMP/dqn.rlpg"
+shipped=$("$PG" zuma eval --agent dqn --episodes 30 --seed 5 --max-steps 50 --max-length 10 --random-lines 2>&1)
+copied=$("$PG" zuma eval --agent dqn --episodes 30 --seed 5 --max-steps 50 --max-length 10 --random-lines \
+  --policy "$TMP/dqn.rlpg" 2>&1)
+check "--policy FILE plays the copy as the shipped file" "$(printf '%s' "$shipped" | grep 'mean return')" "$copied"
+python3 -c 'import sys; p=sys.argv[1]; b=bytearray(open(p,"rb").read()); b[-5]^=0x55; open(p,"wb").write(b)' "$TMP/dqn.rlpg"
+out=$("$PG" zuma eval --agent dqn --episodes 3 --max-steps 50 --max-length 10 --random-lines --policy "$TMP/dqn.rlpg" 2>&1); rc=$?
+check "--policy with a damaged file exits 2" "2" "$rc"
+check "--policy with a damaged file names the checksum" "checksum" "$out"
+out=$("$PG" zuma eval --agent dqn --episodes 3 --policy "$TMP/nothing.rlpg" 2>&1)
+check "--policy names a file that is not there" "flag --policy" "$out"
+cp "$TMP/dqn.rlpg" "$TMP/other.rlpg"
+out=$("$PG" zuma eval --agent dqn --episodes 3 --policy "$TMP/other.rlpg" 2>&1)
+check "--policy FILE of no shipped name lists the shipped files" "no shipped policy of zuma is named 'other.rlpg' (shipped: zuma/dqn.rlpg" "$out"
+out=$("$PG" zuma eval --agent dqn --episodes 3 --policy "zuma/nope.rlpg=$TMP/other.rlpg" 2>&1)
+check "--policy SHIPPED=FILE names an unknown shipped file" "'zuma/nope.rlpg' is not a shipped policy" "$out"
 out=$("$PG" zuma eval --agent dqn --episodes 10 2>&1)
 check "the DQN on another max_length is refused, naming the shapes" "observation shape" "$out"
 

@@ -103,7 +103,11 @@ usage:
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
-greedy:5, heuristic (see `playground list`).
+greedy:5, heuristic (see `playground list`). Trained agents read their shipped
+policy files from policies/ (or $PG_POLICY_DIR); every command takes
+--policy FILE to read FILE instead of the shipped file of the same name
+(--policy runs/dqn.rlpg replaces zuma/dqn.rlpg), or --policy SHIPPED=FILE
+(--policy zuma/dqn.rlpg=runs/net.rlpg), several separated by commas.
 
 examples:
   playground mancala match --first greedy:5 --second random --games 1000 --seed 1

@@ -26,6 +26,8 @@ int binary_solve(const GameEntry& game, const Args& args);
 int binary_fit(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
+// --policy FILE or SHIPPED=FILE: agents read FILE instead of that shipped policy (policy_flag.cc).
+void load_policy_overrides(const GameEntry& game, const Args& args);
 void print_usage();
 
 }  // namespace pg::cli

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
       cli::print_usage();
       return 0;
     }
+    cli::load_policy_overrides(game, args);
     if (game.name == "binary") cli::load_pattern_files(args);
     if (command == "replay") return cli::replay(game, args);
     if (command == "match") return cli::match(game, args);

@@ -354,25 +354,66 @@ void DqnTrainer::save_checkpoint(const std::string& path) {
   archive.save_to(path);
 }
 
+namespace {
+
+std::string shape_text(const torch::Tensor& t) {
+  std::string text;
+  for (int64_t d : t.sizes()) text += (text.empty() ? "" : "x") + std::to_string(d);
+  return "[" + text + "]";
+}
+
+// Every parameter of `module` (and of its submodules, which Module::save nests as sub-archives) is in the
+// archive with the same shape; else throws InputError naming the parameter and both shapes.
+void check_checkpoint_shapes(torch::serialize::InputArchive& archive, torch::nn::Module& module,
+                             const std::string& which, const std::string& where) {
+  for (const auto& p : module.named_parameters(/*recurse=*/false)) {
+    torch::Tensor stored;
+    if (!archive.try_read(p.key(), stored))
+      throw InputError(where, "does not fit these settings: " + which + " has no " + p.key());
+    if (stored.sizes() != p.value().sizes())
+      throw InputError(where, "does not fit these settings: " + which + "'s " + p.key() + " is " + shape_text(stored) +
+                                  ", these settings make " + shape_text(p.value()));
+  }
+  for (const auto& child : module.named_children()) {
+    torch::serialize::InputArchive part;
+    if (!archive.try_read(child.key(), part))
+      throw InputError(where, "does not fit these settings: " + which + " has no layer " + child.key());
+    check_checkpoint_shapes(part, *child.value(), which + " layer " + child.key(), where);
+  }
+}
+
+}  // namespace
+
 void DqnTrainer::load_checkpoint(const std::string& path) {
   torch::serialize::InputArchive archive;
   try {
     archive.load_from(path);
   } catch (const c10::Error& e) {
-    throw InputError("checkpoint '" + path + "'", "cannot be read");
+    throw InputError("checkpoint '" + path + "'", "cannot be read (missing, truncated or not a checkpoint)");
   }
-  torch::serialize::InputArchive online, target, optimizer;
-  archive.read("online", online);
-  archive.read("target", target);
-  archive.read("optimizer", optimizer);
-  online_->load(online);
-  target_->load(target);
-  optimizer_->load(optimizer);
-  torch::Tensor counters;
-  archive.read("counters", counters);
-  step_ = counters[0].item<int64_t>();
-  episodes_ = counters[1].item<int64_t>();
-  updates_ = counters[2].item<int64_t>();
+  // torch's Module::load replaces each parameter with the stored tensor whatever its shape, so a checkpoint
+  // of other settings (layer sizes, observation) would silently change the network: compare the shapes first.
+  const std::string where = "checkpoint '" + path + "'";
+  try {
+    torch::serialize::InputArchive online, target, optimizer;
+    archive.read("online", online);
+    archive.read("target", target);
+    archive.read("optimizer", optimizer);
+    check_checkpoint_shapes(online, *online_, "the network", where);
+    check_checkpoint_shapes(target, *target_, "the target network", where);
+    online_->load(online);
+    target_->load(target);
+    optimizer_->load(optimizer);
+    torch::Tensor counters;
+    archive.read("counters", counters);
+    if (counters.numel() != 3) throw InputError("checkpoint '" + path + "'", "its counters are damaged");
+    step_ = counters[0].item<int64_t>();
+    episodes_ = counters[1].item<int64_t>();
+    updates_ = counters[2].item<int64_t>();
+  } catch (const c10::Error& e) {
+    const std::string what = e.what_without_backtrace();
+    throw InputError(where, "does not fit these settings: " + what.substr(0, what.find('\n')));
+  }
   rng_ = Rng(mix_seed(settings_.seed, 0x0d91, uint64_t(step_)));
   env_.reset(mix_seed(settings_.seed, uint64_t(episodes_)));
   env_.observe(cur_obs_);

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <memory>
 
 #include "engine/core/error.h"
 #include "engine/nn/network.h"
@@ -116,6 +118,74 @@ TEST(DqnTrainer, TheSameSeedGivesTheSameWeightsBitForBit) {
   EXPECT_EQ(weights(3, 0.05), weights(3, 0.05));
   EXPECT_NE(weights(3, 0), weights(4, 0));
   EXPECT_NE(weights(3, 0), weights(3, 0.05));
+}
+
+// A checkpoint holds the networks, the optimizer and the counters: loaded into
+// a fresh trainer it exports the same bytes, and a run resumed from it is as
+// reproducible as one that never stopped and still learns the task.
+TEST(DqnTrainer, CheckpointsResumeExactlyAndReproducibly) {
+  const std::string dir = ::testing::TempDir();
+  const std::string path = dir + "/corridor_checkpoint.pt";
+  DqnSettings s = corridor_settings();
+  Corridor env;
+  DqnTrainer first(env, s);
+  first.train(1500);
+  first.save_checkpoint(path);
+  const std::string at_save = nn::write_policy(first.export_policy("corridor", {}, {}));
+
+  auto resume = [&] {
+    Corridor resumed_env;
+    auto trainer = std::make_unique<DqnTrainer>(resumed_env, s);
+    trainer->load_checkpoint(path);
+    EXPECT_EQ(trainer->progress().step, 1500);
+    EXPECT_EQ(nn::write_policy(trainer->export_policy("corridor", {}, {})), at_save);
+    trainer->train(s.steps);
+    EXPECT_TRUE(trainer->finished());
+    return nn::write_policy(trainer->export_policy("corridor", {}, {}));
+  };
+  const std::string once = resume();
+  EXPECT_EQ(resume(), once);
+  nn::Network net(nn::read_policy(once));
+  for (int cell = 1; cell < Corridor::kCells - 1; ++cell) {
+    std::vector<float> obs(Corridor::kCells, 0.0f);
+    obs[size_t(cell)] = 1.0f;
+    const auto q = net.forward(obs);
+    EXPECT_GT(q[1], q[0]) << "cell " << cell;
+  }
+}
+
+TEST(DqnTrainer, ABadCheckpointIsRefusedByName) {
+  const std::string dir = ::testing::TempDir();
+  Corridor env;
+  DqnSettings s = corridor_settings();
+  DqnTrainer trainer(env, s);
+  auto message = [&](const std::string& path) {
+    try {
+      trainer.load_checkpoint(path);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message(dir + "/no_such_checkpoint.pt").find("cannot be read"), std::string::npos);
+  {
+    std::ofstream junk(dir + "/junk_checkpoint.pt", std::ios::binary);
+    junk << "not a checkpoint";
+  }
+  EXPECT_NE(message(dir + "/junk_checkpoint.pt").find("checkpoint '"), std::string::npos);
+  // Another network shape: the layers do not fit.
+  DqnSettings wide = s;
+  wide.hidden = {48};
+  Corridor wide_env;
+  DqnTrainer wide_trainer(wide_env, wide);
+  wide_trainer.train(10);
+  wide_trainer.save_checkpoint(dir + "/wide_checkpoint.pt");
+  const std::string before = nn::write_policy(trainer.export_policy("corridor", {}, {}));
+  const std::string wide_message = message(dir + "/wide_checkpoint.pt");
+  EXPECT_NE(wide_message.find("does not fit these settings"), std::string::npos) << wide_message;
+  EXPECT_NE(wide_message.find("[48x6], these settings make [32x6]"), std::string::npos) << wide_message;
+  // Refused before anything was loaded: the trainer is as it was.
+  EXPECT_EQ(nn::write_policy(trainer.export_policy("corridor", {}, {})), before);
 }
 
 TEST(DqnTrainer, SettingsRoundTripAndErrorsNameTheSetting) {

@@ -12,8 +12,45 @@
 #include <vector>
 
 #include "bench/kernels.h"
+#include "engine/core/policy_store.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+// Under node there is no page to fetch the shipped policy files (natively the engine reads them from the
+// source tree): read them with node's fs into the heap. Returns the length, or -1 if the file is missing.
+EM_JS(int, pg_read_file_under_node, (const char* path, char** out), {
+  let bytes;
+  try {
+    bytes = require('fs').readFileSync(UTF8ToString(path));
+  } catch (e) {
+    return -1;
+  }
+  const ptr = _malloc(Math.max(1, bytes.length));
+  HEAPU8.set(bytes, ptr);
+  HEAP32[out >> 2] = ptr;
+  return bytes.length;
+});
+
+static void provide_shipped_policies() {
+  for (const auto& file : pg::shipped_policy_files()) {
+    const std::string path = std::string(PG_SOURCE_POLICY_DIR) + "/" + std::string(file.path);
+    char* bytes = nullptr;
+    const int length = pg_read_file_under_node(path.c_str(), &bytes);
+    if (length < 0) {
+      std::fprintf(stderr, "bench_wasm: cannot read %s\n", path.c_str());
+      std::exit(1);
+    }
+    pg::provide_policy_file(std::string(file.path), std::string(bytes, size_t(length)));
+    std::free(bytes);
+  }
+}
+#endif
 
 int main(int argc, char** argv) {
+#ifdef __EMSCRIPTEN__
+  provide_shipped_policies();
+#endif
   double seconds = 1.0;
   std::string only;  // --only PREFIX: the kernels whose name starts with it
   for (int i = 1; i + 1 < argc; i += 2) {

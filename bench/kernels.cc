@@ -12,6 +12,7 @@
 #include "engine/games/binary/solver.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/greedy_agent.h"
+#include "engine/games/morris/morris_game.h"
 #include "engine/games/zuma/engine.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
@@ -304,6 +305,63 @@ KernelRun binary_solver_positions(long solves, uint64_t seed) {
   return run;
 }
 
+namespace {
+// A finished Morris game folded into the checksum: the winner + 1 (0 for a draw).
+uint64_t fold_morris(uint64_t checksum, int winner) { return checksum * 31 + uint64_t(winner + 1); }
+}  // namespace
+
+KernelRun morris_random_moves_fast(long games, uint64_t seed) {
+  const morris::Rules rules;
+  Rng rng(seed);
+  KernelRun run;
+  std::array<int, morris::kNumActions> actions{};
+  std::array<uint32_t, morris::kMaxMovesLimit> history{};  // as MorrisState keeps it, for the repetition draw
+  for (long g = 0; g < games; ++g) {
+    morris::Board b = morris::Board::initial();
+    int length = 0, winner = -1;
+    for (;;) {
+      size_t n = 0;
+      b.for_each_legal([&](int a) { actions[n++] = a; });
+      const int a = actions[rng.below(uint32_t(n))];
+      const uint32_t before = b.key();
+      ++run.items;
+      if (!b.apply(a)) continue;  // a mill closed: the same seat removes
+      if (morris::action_kind(a) == morris::ActionKind::kMove)
+        history[size_t(length++)] = before;
+      else
+        length = 0;
+      if (const int loser = b.loser(); loser >= 0) {
+        winner = 1 - loser;
+        break;
+      }
+      if (b.moves >= rules.max_moves) break;
+      int seen = 1;
+      for (int i = length - 2; i >= 0; i -= 2) seen += history[size_t(i)] == b.key();
+      if (seen >= 3) break;
+    }
+    run.checksum = fold_morris(run.checksum, winner);
+  }
+  return run;
+}
+
+KernelRun morris_random_moves_generic(long games, uint64_t seed) {
+  const morris::MorrisGame game{morris::Rules{}};
+  Rng rng(seed);
+  KernelRun run;
+  std::vector<Action> legal;
+  for (long g = 0; g < games; ++g) {
+    std::unique_ptr<State> state = game.initial_state(seed);
+    double first_return = 0;
+    while (!state->is_terminal()) {
+      state->legal_actions(legal);
+      first_return += state->apply(legal[rng.below(uint32_t(legal.size()))])[0];
+      ++run.items;
+    }
+    run.checksum = fold_morris(run.checksum, first_return > 0 ? 0 : first_return < 0 ? 1 : -1);
+  }
+  return run;
+}
+
 const std::vector<Kernel>& kernels() {
   static const std::vector<Kernel> all = {
       {"kalah_random_moves_fast", "moves", kalah_random_moves_fast, 20000, "kalah_random_moves_fast", ""},
@@ -328,6 +386,9 @@ const std::vector<Kernel>& kernels() {
        ""},
       {"binary_pattern_playouts_agent", "playouts", binary_pattern_playouts_agent, 200, "binary_pattern_playouts_fast",
        "binary_pattern_playouts_fast"},
+      {"morris_random_moves_fast", "moves", morris_random_moves_fast, 2000, "morris_random_moves_fast", ""},
+      {"morris_random_moves_generic", "moves", morris_random_moves_generic, 2000, "morris_random_moves_fast",
+       "morris_random_moves_fast"},
       {"binary_solver_positions", "positions", binary_solver_positions, 20, "binary_solver_positions", ""},
       {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
       {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},

@@ -47,6 +47,13 @@ KernelRun zuma_trained_decisions(long decisions, uint64_t seed);
 // planes, 3.3M parameters) and the Morris value net (16 -> 1, batch norms
 // folded). Their baseline is libtorch's single-threaded forward of the same
 // architectures, measured by build/native/bin/bench_torch in another process.
+// Five Men's Morris, uniformly random actions (placements, moves and
+// removals, each one item) to the end of the game, default rules (move cap
+// 200, threefold repetition): on the Board value type with the repetition
+// history kept beside it (the baseline)...
+KernelRun morris_random_moves_fast(long games, uint64_t seed);
+// ...and the same games through the generic State interface.
+KernelRun morris_random_moves_generic(long games, uint64_t seed);
 KernelRun nn_sokoban_forward(long forwards, uint64_t seed);
 KernelRun nn_morris_forward(long forwards, uint64_t seed);
 // Binary Game playouts on the default 6x6 board, counted in playouts (whole

@@ -292,4 +292,24 @@ check "binary fit names the missing flag" "flag --out: missing" "$out"
 
 out=$("$PG" binary protocol --speed 3 </dev/null 2>&1); rc=$?
 check "binary protocol: unknown flag exits 2" "2" "$rc"
+# Five Men's Morris: the generic commands; a mill's removal is its own step by the same seat.
+out=$("$PG" morris show 2>&1); rc=$?
+check "morris show exits 0" "0" "$rc"
+check "morris show draws the board (the row g h i j)" ".--.     .--." "$out"
+check "morris show prints the state JSON" '{"board":"................","in_hand":[5,5],"to_move":0,"phase":"placement"' "$out"
+out=$("$PG" morris replay --actions place:a,place:d,place:b,place:e,place:c,remove:d 2>&1); rc=$?
+check "morris replay exits 0" "0" "$rc"
+states=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.slice(4).map(x=>[x.state.board,x.state.to_move,x.state.pending_removal,x.state.moves].join(" ")).join("; "))})')
+check "morris replay: the mill at c keeps seat 0 to remove, then the turn passes" "OOOXX........... 0 true 4; OOO.X........... 1 false 5" "$states"
+out=$("$PG" morris replay --actions place:a,place:a 2>&1); rc=$?
+check "morris replay: an illegal action exits 2" "2" "$rc"
+check "morris replay: an illegal action is named" "action 2 ('place:a'): 'place:a' is not a legal action here (legal: place:b," "$out"
+out=$("$PG" morris show --max-moves 5 2>&1)
+check "morris: a bad move cap is named" "option 'max_moves': must be an integer from 10 to 1000, got 5" "$out"
+out=$("$PG" morris play --agents bonus,random --seed 3 2>&1); rc=$?
+check "morris play exits 0" "0" "$rc"
+check "morris play ends the game" '"done": true' "$(printf '%s' "$out" | tail -3)"
+out=$("$PG" morris match --first bonus --second random --games 50 --max-moves 100 --threefold-repetition false 2>&1); rc=$?
+check "morris match exits 0" "0" "$rc"
+check "morris match names the agents" "bonus (first) vs random (second), 50 games" "$out"
 exit $fail

@@ -1,0 +1,105 @@
+// Five Men's Morris on the generic Game/State interface: the draw rules (which
+// need the game's history), state JSON, action names, observation, agents,
+// options. The rules of a position are in board.h.
+//
+// Options (docs/morris.md); the seed has no draw rule, these are the
+// playground's:
+//   max_moves             200   a draw once this many turns (placements and
+//                               moves of both seats) are played, 10 to 1000
+//   threefold_repetition  true  a draw when a position (both sides' points,
+//                               the same side to move) occurs a third time
+// Seats: 0 places first (the seed's agent, 'O'), 1 second (the seed's player, 'X').
+#pragma once
+
+#include <array>
+#include <memory>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+#include "engine/games/morris/board.h"
+
+namespace pg::morris {
+
+constexpr int kMaxMovesLimit = 1000;
+
+struct Rules {
+  int max_moves = 200;
+  bool threefold_repetition = true;
+  bool operator==(const Rules&) const = default;
+};
+
+// Why a game ended.
+enum class Ending : uint8_t { kNone, kFewerThanThree, kNoLegalMove, kMoveCap, kRepetition };
+
+// Actions are encoded as in board.h and named "place:e", "move:a-b", "remove:k".
+class MorrisState : public State {
+ public:
+  // A state with `board` after the turns whose starting positions are
+  // `history` (see below); decides whether the game is over.
+  MorrisState(const Board& board, const Rules& rules, const uint32_t* history = nullptr, int history_length = 0);
+
+  const Board& board() const { return board_; }
+  const Rules& rules() const { return rules_; }
+  // The winning seat once the game is over (-1 for a draw or while it goes on).
+  int winner() const { return winner_; }
+  Ending ending() const { return ending_; }
+  // How often the current position has occurred, this time included (1 in
+  // the placement phase and after a capture, which no position can repeat across).
+  int occurrences() const;
+  // The keys (Board::key) of the positions that started each turn since the
+  // last placement or capture, oldest first: seats alternate along it, and
+  // the last one had the other side to move.
+  const uint32_t* history() const { return history_.data(); }
+  int history_length() const { return history_length_; }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<MorrisState>(*this); }
+  int num_players() const override { return 2; }
+  int current_player() const override { return done_ ? kTerminalPlayer : board_.to_move; }
+  std::string action_name(Action action) const override { return action_to_string(action); }
+  std::vector<float> observation() const override;
+  std::string to_text() const override;
+  Json to_json() const override;
+
+ protected:
+  void append_legal_actions(std::vector<Action>& out) const override;
+  Rewards apply_action(Action action, Transition* details) override;
+
+ private:
+  void decide_outcome();
+
+  Board board_;
+  Rules rules_;
+  bool done_ = false;
+  int8_t winner_ = -1;
+  Ending ending_ = Ending::kNone;
+  uint16_t history_length_ = 0;
+  std::array<uint32_t, kMaxMovesLimit> history_{};
+};
+
+// One sentence on how the game ended ("X has only 2 pieces"), empty while it goes on.
+std::string ending_text(const MorrisState& state);
+
+class MorrisGame : public Game {
+ public:
+  explicit MorrisGame(const Rules& rules) : rules_(rules) {}
+  const Rules& rules() const { return rules_; }
+
+  std::string name() const override { return "morris"; }
+  std::string title() const override { return "Five Men's Morris"; }
+  int num_players() const override { return 2; }
+  Json options() const override;
+  std::unique_ptr<State> initial_state(uint64_t seed) const override;
+  std::unique_ptr<State> state_from_json(const Json& json) const override;
+  std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
+  std::vector<AgentInfo> agents() const override;
+  std::vector<std::string> default_agents() const override { return {"bonus", "random"}; }
+
+ private:
+  Rules rules_;
+};
+
+// Reads the options; throws InputError naming a bad one.
+Rules rules_from_options(const Json& options);
+GameEntry registry_entry();
+
+}  // namespace pg::morris

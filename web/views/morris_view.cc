@@ -1,0 +1,314 @@
+#include "web/views/morris_view.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "engine/games/morris/board.h"
+#include "engine/games/morris/morris_game.h"
+#include "imgui.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+using morris::bit;
+using morris::kNumPoints;
+
+namespace {
+
+const ImU32 kBoardColour = IM_COL32(196, 160, 112, 255);
+const ImU32 kBoardEdge = IM_COL32(120, 88, 52, 255);
+const ImU32 kLineColour = IM_COL32(60, 40, 22, 255);
+const ImU32 kNameColour = IM_COL32(60, 40, 22, 200);
+const ImU32 kLastMoveColour = IM_COL32(255, 230, 80, 255);
+const ImU32 kRemovedColour = IM_COL32(220, 40, 40, 255);
+const ImU32 kChosenColour = IM_COL32(60, 200, 60, 255);
+const ImU32 kTargetColour = IM_COL32(255, 255, 255, 230);
+
+// The seed's app coordinates (a 400 px canvas, outer square 50..350, inner
+// 125..275), scaled to the unit square.
+constexpr float kPosition[kNumPoints][2] = {
+    {0, 0},        {0.5f, 0}, {1, 0},         {0.25f, 0.25f}, {0.5f, 0.25f},  {0.75f, 0.25f}, {0, 0.5f}, {0.25f, 0.5f},
+    {0.75f, 0.5f}, {1, 0.5f}, {0.25f, 0.75f}, {0.5f, 0.75f},  {0.75f, 0.75f}, {0, 1},         {0.5f, 1}, {1, 1},
+};
+
+struct Geometry {
+  ImVec2 min, max;  // the outer square
+  float side = 0, piece = 0;
+  ImVec2 point[kNumPoints];
+};
+
+Geometry layout(ImVec2 origin, ImVec2 size) {
+  Geometry g;
+  // Room around the square for the hands (left and right) and the names.
+  g.side = std::min(size.x / 1.7f, size.y / 1.25f);
+  g.min = ImVec2(origin.x + (size.x - g.side) * 0.5f, origin.y + g.side * 0.12f);
+  g.max = ImVec2(g.min.x + g.side, g.min.y + g.side);
+  g.piece = g.side * 0.055f;
+  for (int p = 0; p < kNumPoints; ++p)
+    g.point[p] = ImVec2(g.min.x + kPosition[p][0] * g.side, g.min.y + kPosition[p][1] * g.side);
+  return g;
+}
+
+void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float shorten) {
+  const float dx = to.x - from.x, dy = to.y - from.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 2 * shorten + 1) return;
+  const float ux = dx / len, uy = dy / len;
+  from = ImVec2(from.x + ux * shorten, from.y + uy * shorten);
+  to = ImVec2(to.x - ux * shorten, to.y - uy * shorten);
+  const float head = std::max(8.0f, thickness * 3.0f);
+  const ImVec2 base(to.x - ux * head, to.y - uy * head);
+  draw->AddLine(from, base, colour, thickness);
+  draw->AddTriangleFilled(to, ImVec2(base.x - uy * head * 0.6f, base.y + ux * head * 0.6f),
+                          ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
+}
+
+void dashed_ring(ImDrawList* draw, ImVec2 c, float r, ImU32 colour, float thickness) {
+  constexpr int kDashes = 10;
+  for (int k = 0; k < kDashes; ++k) {
+    const float a0 = 6.2831853f * float(k) / kDashes, a1 = a0 + 6.2831853f * 0.5f / kDashes;
+    draw->PathArcTo(c, r, a0, a1, 6);
+    draw->PathStroke(colour, 0, thickness);
+  }
+}
+
+// The mills standing for `side`, and the empty points that would close one.
+uint16_t threats_of(const morris::Board& b, int side) {
+  uint16_t t = 0;
+  const uint16_t mine = b.pieces[size_t(side)];
+  for (uint16_t mill : morris::kMills) {
+    const uint16_t rest = uint16_t(mill & ~mine);
+    if (std::popcount(rest) == 1 && (rest & b.empty())) t |= rest;
+  }
+  return t;
+}
+
+Json point_list(uint16_t mask) {
+  Json j = Json::array();
+  for (int p = 0; p < kNumPoints; ++p)
+    if (mask & bit(p)) j.push_back(std::string(1, morris::point_name(p)));
+  return j;
+}
+
+}  // namespace
+
+void MorrisView::draw_debug_toggles() {
+  ImGui::Checkbox("Mills and threats", &show_mills_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Last move", &show_last_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Point names", &show_names_);
+  help_marker(
+      "A bar along a side of a square: a mill standing. A dashed ring on an empty point: a threat, the third "
+      "point of a mill whose other two points hold that side's pieces (a piece there closes the mill).");
+}
+
+std::string MorrisView::legend() const {
+  return "Seat 0 (orange, O) places first; seat 1 (blue, X). Bars: mills standing; dashed rings: threats (a piece "
+         "there closes a mill). Yellow: the last move; red cross: the piece just removed. The agent's distribution: "
+         "arrows for moves, rings for placements and removals, green: its choice.";
+}
+
+Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {
+  const auto& b = dynamic_cast<const morris::MorrisState&>(c.state).board();
+  Json j = Json::object();
+  j["mills"] = Json::array({point_list(b.in_mills(0)), point_list(b.in_mills(1))});
+  j["threats"] = Json::array({point_list(threats_of(b, 0)), point_list(threats_of(b, 1))});
+  j["selected"] = selected_ >= 0 ? Json(std::string(1, morris::point_name(selected_))) : Json();
+  return j;
+}
+
+std::optional<Action> MorrisView::draw(const BoardContext& c) {
+  const auto& state = dynamic_cast<const morris::MorrisState&>(c.state);
+  const morris::Board& b = state.board();
+  const int mover = c.state.current_player();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 4.2f;  // room for the status and the legend
+  if (avail.x < 60 || avail.y < 60) return std::nullopt;
+  const Geometry g = layout(origin, avail);
+  const float text_size = std::max(13.0f, g.side * 0.04f);
+
+  // A selection lasts while the position is the same.
+  const uint64_t here = uint64_t(b.key()) | (uint64_t(b.moves) << 32) | (uint64_t(b.pending_removal) << 48);
+  if (here != selected_in_ || !c.human_to_move || b.next_kind() != morris::ActionKind::kMove) selected_ = -1;
+  selected_in_ = here;
+
+  // The board: wood, the 20 lines, the points.
+  const float pad = g.side * 0.08f;
+  draw->AddRectFilled(ImVec2(g.min.x - pad, g.min.y - pad), ImVec2(g.max.x + pad, g.max.y + pad), kBoardColour, 8);
+  draw->AddRect(ImVec2(g.min.x - pad, g.min.y - pad), ImVec2(g.max.x + pad, g.max.y + pad), kBoardEdge, 8, 0, 3);
+  const float line = std::max(2.0f, g.side * 0.008f);
+  for (const auto& [x, y] : morris::kLines) draw->AddLine(g.point[x], g.point[y], kLineColour, line);
+  for (int p = 0; p < kNumPoints; ++p) {
+    draw->AddCircleFilled(g.point[p], line * 2.2f, kLineColour, 16);
+    if (show_names_) {
+      const ImVec2 at(g.point[p].x + g.piece * 0.95f, g.point[p].y - g.piece * 0.95f);
+      centered_text(draw, at, text_size * 0.85f, kNameColour, std::string(1, morris::point_name(p)));
+    }
+  }
+
+  // Mills standing (a bar along the side, under the pieces) and threats.
+  if (show_mills_) {
+    for (int side = 0; side < 2; ++side) {
+      for (uint16_t mill : morris::kMills) {
+        if ((b.pieces[size_t(side)] & mill) != mill) continue;
+        // A mill is a side of a square: its ends are its lowest and highest points.
+        const int first = std::countr_zero(mill), last = 15 - std::countl_zero(mill) + 0;
+        draw->AddLine(g.point[first], g.point[last], player_colour(side, 0.55f), g.piece * 0.9f);
+      }
+      const uint16_t t = threats_of(b, side);
+      for (int p = 0; p < kNumPoints; ++p)
+        if (t & bit(p))
+          dashed_ring(draw, g.point[p], g.piece * (side == 0 ? 0.75f : 0.55f), player_colour(side, 0.95f), 2.5f);
+    }
+  }
+
+  // The pieces.
+  for (int p = 0; p < kNumPoints; ++p) {
+    const int o = b.owner(p);
+    if (o < 0) continue;
+    draw->AddCircleFilled(g.point[p], g.piece, player_colour(o), 32);
+    draw->AddCircle(g.point[p], g.piece, IM_COL32(30, 20, 10, 255), 32, 2);
+    centered_text(draw, g.point[p], text_size * 0.8f, IM_COL32(30, 20, 10, 255), o == 0 ? "O" : "X");
+  }
+  // The pieces in hand: seat 0's left of the board, seat 1's right.
+  for (int side = 0; side < 2; ++side) {
+    const float x = side == 0 ? g.min.x - pad - g.side * 0.16f : g.max.x + pad + g.side * 0.16f;
+    centered_text(draw, ImVec2(x, g.min.y - pad * 0.4f), text_size * 0.8f, player_colour(side, 0.9f),
+                  std::string("seat ") + char('0' + side) + (mover == side ? " <" : ""));
+    for (int k = 0; k < b.in_hand[size_t(side)]; ++k) {
+      const ImVec2 at(x, g.min.y + g.piece * 1.2f + float(k) * g.piece * 2.3f);
+      draw->AddCircleFilled(at, g.piece * 0.9f, player_colour(side, 0.85f), 32);
+      draw->AddCircle(at, g.piece * 0.9f, IM_COL32(30, 20, 10, 255), 32, 1.5f);
+    }
+  }
+
+  // The last step: its point (and where a move came from), or the piece removed.
+  if (show_last_ && c.last_step) {
+    const Action a = c.last_step->action;
+    const int p = morris::action_point(a);
+    if (morris::action_kind(a) == morris::ActionKind::kRemove) {
+      const float r = g.piece * 0.7f;
+      const ImVec2 q = g.point[p];
+      draw->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), kRemovedColour, 4);
+      draw->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), kRemovedColour, 4);
+    } else {
+      draw->AddCircle(g.point[p], g.piece + 4, kLastMoveColour, 32, 3);
+      if (const int from = morris::action_from(a); from >= 0)
+        arrow(draw, g.point[from], g.point[p], IM_COL32(255, 230, 80, 150), 3, g.piece);
+    }
+  }
+
+  // The agent's distribution: arrows for moves, rings for placements and removals.
+  if (c.decision && c.show_probabilities && mover >= 0) {
+    const Decision& d = *c.decision;
+    const bool removing = b.next_kind() == morris::ActionKind::kRemove;
+    for (size_t k = 0; k < d.actions.size(); ++k) {
+      const Action a = d.actions[k];
+      const double prob = d.probabilities[k];
+      const int to = morris::action_point(a), from = morris::action_from(a);
+      const ImU32 colour =
+          removing ? IM_COL32(230, 60, 60, int(90 + 165 * prob)) : player_colour(mover, 0.35f + 0.65f * float(prob));
+      ImVec2 label_at = g.point[to];
+      if (from >= 0) {
+        arrow(draw, g.point[from], g.point[to], colour, 1.5f + 7.0f * float(prob), g.piece * 1.05f);
+        label_at = ImVec2((g.point[from].x + g.point[to].x) * 0.5f, (g.point[from].y + g.point[to].y) * 0.5f);
+      } else {
+        draw->AddCircle(g.point[to], g.piece * 1.3f, colour, 32, 1.5f + 6.0f * float(prob));
+        label_at.y += g.piece * 1.75f;
+      }
+      if (a == d.chosen) {
+        if (from >= 0)
+          arrow(draw, g.point[from], g.point[to], kChosenColour, 2.0f, g.piece * 1.05f);
+        else
+          draw->AddCircle(g.point[to], g.piece * 1.55f, kChosenColour, 32, 2.5f);
+      }
+      if (prob >= 0.005) {
+        const std::string text = percent(prob);
+        const float size = text_size * 0.72f;
+        const ImVec2 ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+        draw->AddRectFilled(ImVec2(label_at.x - ext.x * 0.5f - 2, label_at.y - ext.y * 0.5f),
+                            ImVec2(label_at.x + ext.x * 0.5f + 2, label_at.y + ext.y * 0.5f), IM_COL32(0, 0, 0, 170),
+                            3);
+        centered_text(draw, label_at, size, IM_COL32(255, 255, 255, 255), text);
+      }
+    }
+  }
+
+  // Human input. Placements and removals: one click on the point. Moves: a
+  // click on a piece selects it, a click on one of its targets moves it.
+  const std::vector<Action> legal = c.state.legal_actions();
+  targets.clear();
+  for (Action a : legal) {
+    const int from = morris::action_from(a);
+    const int at = from >= 0 && from != selected_ ? from : morris::action_point(a);
+    targets.push_back({a, g.point[at].x, g.point[at].y});
+  }
+  if (c.human_to_move) {
+    for (Action a : legal) {
+      const int from = morris::action_from(a);
+      if (from < 0)
+        draw->AddCircle(g.point[morris::action_point(a)], g.piece * 1.15f,
+                        b.pending_removal ? kRemovedColour : kTargetColour, 32, 2.0f);
+      else if (from == selected_)
+        dashed_ring(draw, g.point[morris::action_point(a)], g.piece * 0.8f, kTargetColour, 3.0f);
+      else if (selected_ < 0)
+        draw->AddCircle(g.point[from], g.piece + 3, kTargetColour, 32, 2.0f);
+    }
+    if (selected_ >= 0) draw->AddCircle(g.point[selected_], g.piece + 4, kLastMoveColour, 32, 3.5f);
+  }
+  std::optional<Action> clicked;
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::InvisibleButton("board", ImVec2(avail.x, g.max.y + pad - origin.y));
+  if (c.human_to_move && ImGui::IsItemHovered()) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    int hovered = -1;
+    for (int p = 0; p < kNumPoints; ++p) {
+      const float dx = mouse.x - g.point[p].x, dy = mouse.y - g.point[p].y;
+      if (dx * dx + dy * dy <= g.piece * g.piece * 1.7f) hovered = p;
+    }
+    if (hovered >= 0 && ImGui::IsItemClicked()) {
+      bool selects = false;
+      for (Action a : legal) {
+        const int from = morris::action_from(a);
+        if (from < 0 ? morris::action_point(a) == hovered : from == selected_ && morris::action_point(a) == hovered)
+          clicked = a;
+        selects = selects || from == hovered;
+      }
+      if (clicked)
+        selected_ = -1;
+      else
+        selected_ = selects && hovered != selected_ ? hovered : -1;
+    } else if (hovered < 0 && ImGui::IsItemClicked()) {
+      selected_ = -1;
+    }
+  }
+
+  // Whose turn, or how it ended.
+  if (c.state.is_terminal()) {
+    const std::string text =
+        (state.winner() >= 0 ? std::string("Seat ") + char('0' + state.winner()) + " wins: " : std::string()) +
+        morris::ending_text(state);
+    ImGui::TextColored(ImVec4(1, 1, 1, 1), "%s", text.c_str());
+  } else {
+    const char* what = b.next_kind() == morris::ActionKind::kPlace  ? "to place"
+                       : b.next_kind() == morris::ActionKind::kMove ? (b.flying(mover) ? "to move (flying)" : "to move")
+                                                                    : "closed a mill: to remove a piece";
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(mover)), "Seat %d (%s) %s; turn %d of %d", mover,
+                       mover == 0 ? "O" : "X", what, b.moves + 1, state.rules().max_moves);
+  }
+  ImGui::TextWrapped("%s", legend().c_str());
+  if (c.human_to_move) {
+    const char* hint = b.next_kind() == morris::ActionKind::kPlace ? "Your move: click an empty point."
+                       : b.pending_removal ? "You closed a mill: click an enemy piece to remove."
+                       : selected_ >= 0    ? "Click a highlighted point to move there."
+                                           : "Your move: click one of your pieces, then its target.";
+    ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "%s", hint);
+  }
+  return clicked;
+}
+
+}  // namespace pg::web

@@ -1,0 +1,33 @@
+// Five Men's Morris drawn as its board: the two squares, their connectors
+// and the 16 points (at the seed's app coordinates), the pieces, the pieces
+// still in hand beside the board, the mills standing (a bar along the side)
+// and the threats (a mill with two pieces of a side and its third point
+// empty: a dashed ring in that side's colour), the last move. The agent's
+// distribution is drawn as arrows for moves and rings for placements and
+// removals, each with its probability. A human plays by clicking: an empty
+// point to place; one of its pieces, then a highlighted target, to move; a
+// highlighted enemy piece to remove after closing a mill.
+#pragma once
+
+#include <cstdint>
+
+#include "web/views/board_view.h"
+
+namespace pg::web {
+
+class MorrisView : public BoardView {
+ public:
+  std::optional<Action> draw(const BoardContext& context) override;
+  void draw_debug_toggles() override;
+  std::string legend() const override;
+  Json inspect(const BoardContext& context, const Episode& episode) override;
+
+ private:
+  bool show_mills_ = true;    // mills standing and threats
+  bool show_last_ = true;     // the last move
+  bool show_names_ = true;    // the point names a..p
+  int selected_ = -1;         // the human's piece to move, or -1
+  uint64_t selected_in_ = 0;  // the position it was selected in (selection ends when it changes)
+};
+
+}  // namespace pg::web

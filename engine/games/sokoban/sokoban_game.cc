@@ -184,7 +184,8 @@ const std::vector<OptionInfo>& option_infos() {
       {"index", 0, "the level in the collection, from 0"},
       {"level", Json(),
        "a level of your own, in standard text (# wall, space floor, $ box, . target, @ player, * box on target, + "
-       "player on target) or as the seed's number grid; replaces collection and index"},
+       "player on target) or as the seed's number grid, instead of a collection (of several levels, index picks "
+       "one)"},
       {"max_steps", Json(),
        "the step cap: 50 for the seed's maps (its training episodes), 120 for other levels (Boxoban's usual "
        "limit); 0 for none"},
@@ -221,15 +222,16 @@ Setup setup_from_options(const Json& options) {
   auto rules = std::make_shared<Rules>();
   Level level;
   if (options.contains("level") && !options["level"].is_null()) {
-    if (options.contains("collection") || options.contains("index"))
-      throw InputError("option 'level'", "give either a level or a collection and index, not both");
+    if (options.contains("collection"))
+      throw InputError("option 'level'", "give either a level or a collection, not both");
     const Json& v = options["level"];
     if (!v.is_string()) throw InputError("option 'level'", "expected the level's text as a string");
-    setup.level_text = v.get<std::string>();
-    const auto levels = parse_levels(setup.level_text, "option 'level'");
-    if (levels.size() != 1)
-      throw InputError("option 'level'", "holds " + std::to_string(levels.size()) + " levels, expected one");
-    level = levels.front();
+    // A whole file may be given (the CLI's --level FILE): index picks its level.
+    const auto levels = parse_levels(v.get_ref<const std::string&>(), "option 'level'");
+    level = levels[size_t(int_option(options, "index", 0, 0, int(levels.size()) - 1))];
+    // Kept as the chosen level's standard text (its title as a comment), so
+    // that options() names one level however it was given.
+    setup.level_text = (level.title.empty() ? "" : "; " + level.title + "\n") + level_to_text(level);
   } else {
     setup.collection = kDefaultCollection;
     if (options.contains("collection")) {

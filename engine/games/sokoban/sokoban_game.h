@@ -9,8 +9,10 @@
 //   collection   "seed"   a built-in collection: "seed" (the seed's two 9x11
 //                         maps) or "teaching" (graded small levels)
 //   index        0        the level in the collection, from 0
-//   level        -        a level in standard text or as a number grid
-//                         (instead of collection and index)
+//   level        -        a level in standard text or as a number grid,
+//                         instead of a collection (given several levels,
+//                         index picks one); options() gives back the chosen
+//                         level's standard text
 //   max_steps    50 for the seed's maps (its training horizon), 120 for
 //                other levels (Boxoban's usual limit); 0: no cap
 //   corner_ends  true for the seed's maps, false for other levels: the
@@ -77,7 +79,7 @@ class SokobanState : public State {
 struct Setup {
   std::string collection;  // "" when `level_text` is given
   int index = 0;
-  std::string level_text;
+  std::string level_text;  // the chosen level's standard text, "; title" first
   std::shared_ptr<const Rules> rules;
 };
 

@@ -584,10 +584,17 @@ TEST(SokobanOptions, LevelFromCollectionOrText) {
   EXPECT_EQ(custom->options()["corner_ends"], false);  // standard Sokoban off the seed's maps
   EXPECT_EQ(teaching->options()["corner_ends"], true);
   EXPECT_EQ(teaching->options()["max_steps"], kSeedMaxSteps);
-  EXPECT_EQ(custom->options()["level"], "#####\n#@$.#\n#####");
-  // A number grid works as well.
+  EXPECT_EQ(custom->options()["level"], "#####\n#@$.#\n#####\n");
+  // A number grid works as well, and is given back as standard text.
   const auto grid = make_game("sokoban", {{"level", "1 1 1 1 1\n1 4 2 3 1\n1 1 1 1 1\n"}});
   EXPECT_EQ(picture(*grid->initial_state(1)), "#####\n#@$.#\n#####\n");
+  EXPECT_EQ(grid->options()["level"], "#####\n#@$.#\n#####\n");
+  // A collection's text with an index: that level, with its title.
+  const auto second =
+      make_game("sokoban", {{"level", "; a\n#####\n#@$.#\n#####\n\n; b\n######\n#@ $.#\n######\n"}, {"index", 1}});
+  EXPECT_EQ(second->title(), "Sokoban (custom level: b)");
+  EXPECT_EQ(second->options()["level"], "; b\n######\n#@ $.#\n######\n");
+  EXPECT_FALSE(second->options().contains("index"));
   // Options read back give the same game.
   EXPECT_EQ(make_game("sokoban", custom->options())->options(), custom->options());
   EXPECT_EQ(make_game("sokoban", teaching->options())->options(), teaching->options());
@@ -605,7 +612,8 @@ TEST(SokobanOptions, RefusesBadOptionsByName) {
   EXPECT_EQ(where({{"collection", "nope"}}), "option 'collection'");
   EXPECT_EQ(where({{"collection", 3}}), "option 'collection'");
   EXPECT_EQ(where({{"index", 2}}), "option 'index'");  // the seed collection has two maps
-  EXPECT_EQ(where({{"level", "#####\n#@$.#\n#####"}, {"index", 0}}), "option 'level'");
+  EXPECT_EQ(where({{"level", "#####\n#@$.#\n#####"}, {"collection", "seed"}}), "option 'level'");
+  EXPECT_EQ(where({{"level", "#####\n#@$.#\n#####"}, {"index", 1}}), "option 'index'");
   EXPECT_EQ(where({{"level", 5}}), "option 'level'");
   EXPECT_EQ(where({{"level", "#####\n#@$ #\n#####"}}), "option 'level', line 1");
   EXPECT_EQ(where({{"level", "#####\n#@$.#\n##x##"}}), "option 'level', line 3, column 3");

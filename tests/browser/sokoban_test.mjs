@@ -76,17 +76,23 @@ test("the two-box map with WASD, a bump into a wall counted as a step, undo by s
   await page.close();
 });
 
-test("the agent's arrows and the teaching levels", async () => {
-  const { page, errors } = await open('?game=sokoban&agents=greedy&seed=2&' + options({ collection: 'teaching', index: 4 }));
+test("the agent steps with the arrow keys; the seed's corner test flags a box on a target", async () => {
+  const { page, errors } = await open('?game=sokoban&agents=greedy&seed=2&' + options({ collection: 'teaching', index: 5 }));
   let s = await api(page, 'state');
-  assert.equal(s.state.rows.length, 5);
-  await frame(page);
-  await page.screenshot({ path: path.join(artifacts, 'sokoban-greedy.png') });
-  // The agent's keys do nothing: no human is to move (the arrow keys step the episode instead).
-  await press(page, 'ArrowRight', 1);
+  assert.equal(s.state.rows.length, 6);
+  // No human is to move: the arrow keys step the episode as on every page.
+  for (let step = 1; step <= 3; step++) await press(page, 'ArrowRight', step);
+  const trace = await api(page, 'trace');
+  trace.steps.forEach((st) => assert.equal(st.agent, 'greedy'));
+  // The box starts on its target between two walls, with a box below it: the seed's test flags it, so
+  // the first step costs -50 (the teaching levels do not end there, corner_ends is the seed maps' rule).
+  assert.deepEqual(trace.steps[0].events.corner_box, [2, 3]);
+  assert.equal(trace.steps[0].rewards[0], -50.1);
+  assertSameAsNative(trace, trace.steps.map((st) => st.action).join(''), '--collection', 'teaching', '--index', '5');
   s = await api(page, 'state');
-  assert.equal(s.step, 1);
-  assert.equal((await api(page, 'trace')).steps[0].agent, 'greedy');
+  assert.equal(s.done, false);
+  await frame(page);
+  await page.screenshot({ path: path.join(artifacts, 'sokoban-greedy.png') });  // docs/sokoban.png
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -47,11 +47,16 @@ Decision GreedyAgent::decide(const State& state, Rng& rng) {
   for (size_t i = 0; i < actions.size(); ++i)
     if ((moves[i] || !any_move) && scores[i] == *best) chosen.push_back(actions[i]);
   Decision d = uniform_over(actions, chosen, rng);
-  d.score_label = "-(box distance sum) after the move";
-  for (const auto& sc : scores) d.scores.push_back(-double(sc.box_distance) - (sc.stuck ? 1000.0 : 0.0));
+  // The whole comparison in one number: higher is better.
+  d.score_label =
+      "-(10000 if the corner test flags + 100 x box distance sum + player distance to a box) after the move";
+  for (const auto& sc : scores)
+    d.scores.push_back(-(sc.stuck ? 10000.0 : 0.0) - 100.0 * sc.box_distance - double(sc.player_distance));
   const GreedyScore now = greedy_score(s.board());
   d.debug = {{"box distance sum", now.box_distance}, {"player to nearest box", now.player_distance}};
+  const auto idle = std::count(moves.begin(), moves.end(), false);
   d.note = std::to_string(chosen.size()) + " of " + std::to_string(actions.size()) + " moves tie for the best score";
+  if (any_move && idle > 0) d.note += "; " + std::to_string(idle) + " change nothing (never chosen)";
   return d;
 }
 

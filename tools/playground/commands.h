@@ -26,6 +26,7 @@ int binary_solve(const GameEntry& game, const Args& args);
 int binary_fit(const GameEntry& game, const Args& args);
 int sokoban_levels(const GameEntry& game, const Args& args);
 int sokoban_convert(const GameEntry& game, const Args& args);
+int sokoban_eval(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 void print_usage();

@@ -4,6 +4,7 @@
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/mancala/mancala_game.h"
 #include "engine/games/morris/morris_game.h"
+#include "engine/games/sokoban/sokoban_game.h"
 #include "engine/games/zuma/zuma_game.h"
 
 namespace pg {
@@ -14,6 +15,7 @@ const std::vector<GameEntry>& game_registry() {
       zuma::registry_entry(),
       binary::registry_entry(),
       morris::registry_entry(),
+      sokoban::registry_entry(),
   };
   return games;
 }

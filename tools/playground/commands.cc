@@ -100,6 +100,19 @@ usage:
         fits pattern weights to them by Minorization-Maximization; writes a
         pattern file with the command and the data in its comments
 
+  playground sokoban levels [--file FILE | --collection NAME]
+        lists a level file's levels (standard text or the seed's number
+        grids), or a built-in collection's, or every built-in collection's:
+        index, title, size (columns x rows), boxes
+  playground sokoban convert --in FILE [--to text|grid] [--out FILE]
+        rewrites levels in standard text or as number grids (titles and
+        notes kept as ; comments)
+  playground sokoban eval [--agent A] [--file FILE | --collection NAME]
+        [--episodes N] [--seed S] [--max-steps N] [--corner-ends true|false]
+        plays the agent on every level (episode i of a level uses seed S+i, as
+        play does): each level's solved share, mean steps when solved and
+        mean return, then the totals
+
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
@@ -119,6 +132,8 @@ examples:
   playground binary solve --size 4x4 --moves
   playground binary match --first mcts:1000 --second patterns --games 200
   playground binary fit --teacher mcts:1000 --games 200 --out my_weights.txt
+  playground sokoban replay --collection seed --index 0 --actions U,U,U,L,U,R,R,R
+  playground sokoban show --level assets/sokoban/boxoban/medium_valid_000_first50.txt --index 7
 )";
 }
 

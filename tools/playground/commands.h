@@ -24,6 +24,9 @@ std::vector<std::string> expand_agent_ranges(const std::string& list);
 int binary_protocol(const GameEntry& game, const Args& args);
 int binary_solve(const GameEntry& game, const Args& args);
 int binary_fit(const GameEntry& game, const Args& args);
+int sokoban_levels(const GameEntry& game, const Args& args);
+int sokoban_convert(const GameEntry& game, const Args& args);
+int sokoban_eval(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 // --policy FILE or SHIPPED=FILE: agents read FILE instead of that shipped policy (policy_flag.cc).

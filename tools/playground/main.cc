@@ -42,9 +42,13 @@ int main(int argc, char** argv) {
     if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
     if (game.name == "binary" && command == "solve") return cli::binary_solve(game, args);
     if (game.name == "binary" && command == "fit") return cli::binary_fit(game, args);
-    throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
-                     "quality; zuma also eval, train; binary also protocol, solve, fit)");
+    if (game.name == "sokoban" && command == "levels") return cli::sokoban_levels(game, args);
+    if (game.name == "sokoban" && command == "convert") return cli::sokoban_convert(game, args);
+    if (game.name == "sokoban" && command == "eval") return cli::sokoban_eval(game, args);
+    throw InputError(
+        "command '" + command + "'",
+        "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
+        "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, eval)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -3,6 +3,7 @@
 #include "web/views/generic_view.h"
 #include "web/views/mancala_view.h"
 #include "web/views/morris_view.h"
+#include "web/views/sokoban_view.h"
 #include "web/views/zuma_view.h"
 
 namespace pg::web {
@@ -12,6 +13,7 @@ std::unique_ptr<BoardView> make_board_view(const std::string& game) {
   if (game == "zuma") return std::make_unique<ZumaView>();
   if (game == "binary") return std::make_unique<BinaryView>();
   if (game == "morris") return std::make_unique<MorrisView>();
+  if (game == "sokoban") return std::make_unique<SokobanView>();
   return std::make_unique<GenericView>();  // the state's text form, for a game without a view yet
 }
 

@@ -19,12 +19,12 @@ using Square = int;
 constexpr int kMaxSide = 64;  // the spec asks for at least 32x32
 
 struct Level {
-  std::string title;                // "" when the file gives none
-  std::vector<std::string> notes;   // comment lines the file attached to it
+  std::string title;               // "" when the file gives none
+  std::vector<std::string> notes;  // comment lines the file attached to it
   int width = 0, height = 0;
-  std::vector<uint8_t> wall;        // width * height, 1 = wall
-  std::vector<uint8_t> target;      // width * height, 1 = target
-  std::vector<Square> boxes;        // increasing order
+  std::vector<uint8_t> wall;    // width * height, 1 = wall
+  std::vector<uint8_t> target;  // width * height, 1 = target
+  std::vector<Square> boxes;    // increasing order
   Square player = -1;
 
   int row(Square s) const { return s / width; }

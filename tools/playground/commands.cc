@@ -99,6 +99,12 @@ usage:
         records the teacher's moves in self-play (after K random plies) and
         fits pattern weights to them by Minorization-Maximization; writes a
         pattern file with the command and the data in its comments
+  playground sokoban solve --level FILE [--index N] [--optimise moves|pushes]
+        [--time-limit S] [--node-limit N]
+        the exact solver on level N (from 0, in file order: Boxoban's `; N`)
+        of a level file: the plan in LURD (lowercase walks, uppercase pushes)
+        on the first line, then moves, pushes, nodes expanded and seconds;
+        exits 1 when unsolvable or unsolved within the limits (default 60 s)
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
@@ -115,6 +121,7 @@ examples:
   playground binary solve --size 4x4 --moves
   playground binary match --first mcts:1000 --second patterns --games 200
   playground binary fit --teacher mcts:1000 --games 200 --out my_weights.txt
+  playground sokoban solve --level boxoban/hard/001.txt --index 17 --time-limit 30
 )";
 }
 

@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     }
     const std::string first = argv[1];
     if (first == "list") return cli::list_games();
+    if (first == "sokoban" && argc >= 3 && std::string(argv[2]) == "solve")
+      return cli::sokoban_solve(cli::Args(argc, argv, 3));
     const GameEntry& game = find_game(first);
     if (argc < 3) throw InputError("command", "missing after the game name (show, replay, play, match or table)");
     const std::string command = argv[2];

@@ -12,9 +12,8 @@
 
 namespace pg::sokoban {
 
-// The seed's action order (0 up, 1 down, 2 left, 3 right); opposite(d) = d ^ 1.
-enum Direction : int { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 };
-constexpr int kNumDirections = 4;
+// Directions are the seed's action order (board.h's Move): 0 up, 1 down,
+// 2 left, 3 right; opposite(d) = d ^ 1.
 constexpr int opposite(int direction) { return direction ^ 1; }
 // LURD notation: lowercase letters walk, uppercase letters push.
 constexpr std::array<char, 4> kWalkLetters = {'u', 'd', 'l', 'r'};

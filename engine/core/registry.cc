@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/sokoban/sokoban_game.h"
 #include "engine/games/zuma/zuma_game.h"
 
 namespace pg {
@@ -12,6 +13,7 @@ const std::vector<GameEntry>& game_registry() {
       mancala::registry_entry(),
       zuma::registry_entry(),
       binary::registry_entry(),
+      sokoban::registry_entry(),
   };
   return games;
 }

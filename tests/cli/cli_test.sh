@@ -275,6 +275,50 @@ check "binary fit names the missing flag" "flag --out: missing" "$out"
 
 out=$("$PG" binary protocol --speed 3 </dev/null 2>&1); rc=$?
 check "binary protocol: unknown flag exits 2" "2" "$rc"
+# Sokoban: the seed's maps, level files, the number grids.
+out=$("$PG" sokoban show 2>&1); rc=$?
+check "sokoban show exits 0" "0" "$rc"
+check "sokoban show opens the seed's one-box map" "Sokoban (seed 0: one box)" "$out"
+check "sokoban show draws the map" "#   @     #" "$out"
+out=$("$PG" sokoban replay --collection seed --index 0 --actions U,U,U,L,U,R,R,R 2>&1); rc=$?
+check "sokoban replay exits 0" "0" "$rc"
+summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.reward).join(","), t.returns[0].toFixed(1), t.steps[7].state.outcome)})')
+check "sokoban replay: the seed's rewards on its optimal 8 moves" "4.9,4.9,4.9,-0.1,-0.1,4.9,4.9,124.9 149.2 solved" "$summary"
+out=$("$PG" sokoban replay --collection seed --index 1 --actions U,L,U,R,D,D,D,R,R,R,D,L 2>&1)
+summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.returns[0].toFixed(1), t.done)})')
+check "sokoban replay: the two-box map's optimal 12 moves return 143.8" "143.8 true" "$summary"
+BOXOBAN="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../assets/sokoban/boxoban" && pwd)/medium_valid_000_first50.txt"
+out=$("$PG" sokoban show --level "$BOXOBAN" --index 7 2>&1); rc=$?
+check "sokoban show --level FILE --index N exits 0" "0" "$rc"
+check "sokoban show: the Boxoban level's title" "Sokoban (custom level: 7)" "$out"
+check "sokoban show: Boxoban's defaults are the usual ones" "steps 0 of 120" "$out"
+out=$("$PG" sokoban levels --file "$BOXOBAN" 2>&1); rc=$?
+check "sokoban levels --file exits 0" "0" "$rc"
+check "sokoban levels lists the file's levels" "   49  49                             10x10      4" "$out"
+out=$("$PG" sokoban levels 2>&1)
+check "sokoban levels lists the built-in collections" "collection teaching (built in):" "$out"
+printf '; broken\n#####\n#@$.#\n#x###\n' > "$TMP/broken.txt"
+out=$("$PG" sokoban levels --file "$TMP/broken.txt" 2>&1); rc=$?
+check "sokoban levels: a malformed level exits 2" "2" "$rc"
+check "sokoban levels: a malformed level names line and column" "broken.txt, line 4, column 2: unknown character 'x'" "$out"
+printf '#####\n#@$ #\n#####\n' > "$TMP/no_target.txt"
+out=$("$PG" sokoban show --level "$TMP/no_target.txt" 2>&1); rc=$?
+check "sokoban show: a level without targets exits 2" "2" "$rc"
+check "sokoban show: unequal boxes and targets are named" "option 'level', line 1: 1 boxes but 0 targets" "$out"
+out=$("$PG" sokoban convert --in "$BOXOBAN" --to grid --out "$TMP/grids.txt" 2>&1); rc=$?
+check "sokoban convert to number grids exits 0" "0" "$rc"
+check "sokoban convert: the grids' first row" "1 1 1 1 1 1 1 1 1 1" "$(head -2 "$TMP/grids.txt")"
+out=$("$PG" sokoban convert --in "$TMP/grids.txt" 2>&1)
+[[ "$out" == "$(cat "$BOXOBAN")"$'\n' || "$out" == "$(cat "$BOXOBAN")" ]] &&
+  echo "ok   sokoban convert: text -> grids -> text gives Boxoban's file back" ||
+  { echo "FAIL sokoban convert round trip differs:"; diff <(printf '%s\n' "$out") "$BOXOBAN" | head; fail=1; }
+out=$("$PG" sokoban play --agents greedy --collection teaching --index 0 2>&1); rc=$?
+check "sokoban play with greedy exits 0" "0" "$rc"
+check "sokoban play: greedy solves the first teaching level" '"outcome": "solved"' "$out"
+out=$("$PG" sokoban show --collection nope 2>&1)
+check "sokoban: an unknown collection is named" "option 'collection': no built-in collection 'nope' (known: seed, teaching)" "$out"
+out=$("$PG" sokoban replay --actions U,X 2>&1)
+check "sokoban: an unknown move is named" "action 2 ('X'): 'X' is not a legal action here (legal: U,D,L,R)" "$out"
 
 # Sokoban solver: the seed's two-box map (12 moves at best) and a collection.
 cat > "$TMP/seed_two.txt" <<'LEVEL'

@@ -106,6 +106,14 @@ usage:
         on the first line, then moves, pushes, nodes expanded and seconds;
         exits 1 when unsolvable or unsolved within the limits (default 60 s)
 
+  playground sokoban levels [--file FILE | --collection NAME]
+        lists a level file's levels (standard text or the seed's number
+        grids), or a built-in collection's, or every built-in collection's:
+        index, title, size (columns x rows), boxes
+  playground sokoban convert --in FILE [--to text|grid] [--out FILE]
+        rewrites levels in standard text or as number grids (titles and
+        notes kept as ; comments)
+
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
@@ -121,6 +129,8 @@ examples:
   playground binary solve --size 4x4 --moves
   playground binary match --first mcts:1000 --second patterns --games 200
   playground binary fit --teacher mcts:1000 --games 200 --out my_weights.txt
+  playground sokoban replay --collection seed --index 0 --actions U,U,U,L,U,R,R,R
+  playground sokoban show --level assets/sokoban/boxoban/medium_valid_000_first50.txt --index 7
   playground sokoban solve --level boxoban/hard/001.txt --index 17 --time-limit 30
 )";
 }

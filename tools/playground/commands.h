@@ -24,8 +24,10 @@ std::vector<std::string> expand_agent_ranges(const std::string& list);
 int binary_protocol(const GameEntry& game, const Args& args);
 int binary_solve(const GameEntry& game, const Args& args);
 int binary_fit(const GameEntry& game, const Args& args);
-// playground sokoban solve (dispatched before the game registry: it needs only a level file).
-int sokoban_solve(const Args& args);
+int sokoban_levels(const GameEntry& game, const Args& args);
+int sokoban_convert(const GameEntry& game, const Args& args);
+// playground sokoban solve.
+int sokoban_solve(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 void print_usage();

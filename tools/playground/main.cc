@@ -17,8 +17,6 @@ int main(int argc, char** argv) {
     }
     const std::string first = argv[1];
     if (first == "list") return cli::list_games();
-    if (first == "sokoban" && argc >= 3 && std::string(argv[2]) == "solve")
-      return cli::sokoban_solve(cli::Args(argc, argv, 3));
     const GameEntry& game = find_game(first);
     if (argc < 3) throw InputError("command", "missing after the game name (show, replay, play, match or table)");
     const std::string command = argv[2];
@@ -43,9 +41,13 @@ int main(int argc, char** argv) {
     if (game.name == "binary" && command == "protocol") return cli::binary_protocol(game, args);
     if (game.name == "binary" && command == "solve") return cli::binary_solve(game, args);
     if (game.name == "binary" && command == "fit") return cli::binary_fit(game, args);
-    throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
-                     "quality; zuma also eval, train; binary also protocol, solve, fit)");
+    if (game.name == "sokoban" && command == "levels") return cli::sokoban_levels(game, args);
+    if (game.name == "sokoban" && command == "convert") return cli::sokoban_convert(game, args);
+    if (game.name == "sokoban" && command == "solve") return cli::sokoban_solve(game, args);
+    throw InputError(
+        "command '" + command + "'",
+        "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
+        "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, solve)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -24,7 +24,7 @@ double parse_seconds(const Args& args) {
 
 }  // namespace
 
-int sokoban_solve(const Args& args) {
+int sokoban_solve(const GameEntry& /*game*/, const Args& args) {
   args.check_known({"level", "index", "time-limit", "optimise", "node-limit"}, {});
   if (!args.has("level")) throw InputError("flag --level", "missing (a level file in standard text or number grids)");
   const std::string path = args.get("level");

@@ -407,16 +407,26 @@ std::string level_to_text(const Level& level) {
   return text;
 }
 
-std::string collection_to_text(std::span<const Level> levels) {
+namespace {
+
+std::string collection_with(std::span<const Level> levels, std::string (*write)(const Level&)) {
   std::string text;
   for (const Level& level : levels) {
     for (const auto& note : level.notes) text += note.empty() ? ";\n" : "; " + note + "\n";
     if (!level.notes.empty()) text += '\n';
     if (!level.title.empty()) text += "; " + level.title + "\n";
-    text += level_to_text(level);
+    text += write(level);
     text += '\n';
   }
   return text;
+}
+
+}  // namespace
+
+std::string collection_to_text(std::span<const Level> levels) { return collection_with(levels, level_to_text); }
+
+std::string collection_to_number_grids(std::span<const Level> levels) {
+  return collection_with(levels, level_to_number_grid);
 }
 
 std::string level_to_number_grid(const Level& level) {

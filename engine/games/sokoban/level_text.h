@@ -103,6 +103,8 @@ std::string level_to_text(const Level& level);
 std::string collection_to_text(std::span<const Level> levels);
 // The level as a number grid: one row per line, codes separated by spaces.
 std::string level_to_number_grid(const Level& level);
+// Levels as number grids, with notes and titles as collection_to_text.
+std::string collection_to_number_grids(std::span<const Level> levels);
 
 // Checks a level built in code (the readers call it with file positions):
 // sizes, one player, boxes and targets, the closed border. Throws InputError

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "engine/core/error.h"
 
 namespace pg::sokoban {
@@ -228,6 +231,23 @@ TEST(SokobanLevelText, NumberGridCollectionAndDetection) {
   EXPECT_EQ(levels[0].title, "one box");
   EXPECT_EQ(levels[1].title, "tiny");
   EXPECT_EQ(parse_levels("#####\n#@$.#\n#####\n").size(), 1u);
+}
+
+TEST(SokobanLevelText, BoxobanSubsetReadsAndWritesBackByteForByte) {
+  const std::string path = std::string(PG_SOURCE_DIR) + "/assets/sokoban/boxoban/medium_valid_000_first50.txt";
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  std::stringstream text;
+  text << in.rdbuf();
+  const auto levels = parse_collection(text.str(), path);
+  ASSERT_EQ(levels.size(), 50u);
+  for (size_t i = 0; i < levels.size(); ++i) {
+    EXPECT_EQ(levels[i].title, std::to_string(i));
+    EXPECT_EQ(levels[i].width, 10);
+    EXPECT_EQ(levels[i].height, 10);
+    EXPECT_EQ(levels[i].boxes.size(), 4u);
+  }
+  EXPECT_EQ(collection_to_text(levels), text.str() + "\n");
 }
 
 // --- malformed levels -------------------------------------------------------

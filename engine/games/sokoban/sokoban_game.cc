@@ -1,0 +1,380 @@
+#include "engine/games/sokoban/sokoban_game.h"
+
+#include <algorithm>
+
+#include "engine/core/agent.h"
+#include "engine/core/embedded_data.h"
+#include "engine/core/error.h"
+#include "engine/games/sokoban/greedy_agent.h"
+#include "engine/games/sokoban/level_text.h"
+
+namespace pg::sokoban {
+
+namespace {
+
+constexpr const char* kCollectionPrefix = "assets/sokoban/";
+constexpr const char* kDefaultCollection = "seed";
+constexpr const char* kEncoding = "sokoban-tiles-v1";
+
+Json square_json(const Level& level, Square s) { return Json::array({level.row(s), level.column(s)}); }
+
+const char* step_kind_name(StepKind kind) {
+  switch (kind) {
+    case StepKind::kWalk: return "walk";
+    case StepKind::kPush: return "push";
+    case StepKind::kBlockedByWall: return "wall";
+    case StepKind::kBlockedBox: return "blocked box";
+  }
+  return "";
+}
+
+}  // namespace
+
+const char* outcome_name(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kPlaying: return "";
+    case Outcome::kSolved: return "solved";
+    case Outcome::kStuck: return "stuck";
+    case Outcome::kStepCap: return "step cap";
+  }
+  return "";
+}
+
+// --- state -------------------------------------------------------------------
+
+SokobanState::SokobanState(std::shared_ptr<const Rules> rules, const Board& board)
+    : rules_(std::move(rules)), board_(board) {
+  // As the seed's reset: a start position is not tested for corners, only
+  // for being solved already; a position reached by steps is tested as the
+  // step that reached it was.
+  if (board_.solved())
+    outcome_ = Outcome::kSolved;
+  else if (board_.steps() > 0 && rules_->corner_ends && seed_corner_stuck(board_))
+    outcome_ = Outcome::kStuck;
+  else if (rules_->max_steps > 0 && board_.steps() >= rules_->max_steps)
+    outcome_ = Outcome::kStepCap;
+}
+
+void SokobanState::append_legal_actions(std::vector<Action>& out) const {
+  if (outcome_ != Outcome::kPlaying) return;
+  for (Action a = 0; a < kNumMoves; ++a) out.push_back(a);
+}
+
+Rewards SokobanState::apply_action(Action action, Transition* details) {
+  const SeedReward::Before before = rules_->reward.before(board_);
+  const StepResult result = board_.step(action);
+  const SeedRewardTerms terms = rules_->reward.terms(before, board_);
+  if (terms.end == SeedReward::kSolved)
+    outcome_ = Outcome::kSolved;
+  else if (terms.end == SeedReward::kStuck && rules_->corner_ends)
+    outcome_ = Outcome::kStuck;
+  else if (rules_->max_steps > 0 && board_.steps() >= rules_->max_steps)
+    outcome_ = Outcome::kStepCap;
+  Rewards rewards;
+  rewards[0] = terms.total();
+  if (details) {
+    const Level& level = board_.level();
+    Json& ev = details->events;
+    ev["move"] = std::string(1, kMoveNames[size_t(action)]);
+    ev["kind"] = step_kind_name(result.kind);
+    if (result.kind == StepKind::kPush) {
+      ev["box_from"] = square_json(level, result.box_from);
+      ev["box_to"] = square_json(level, result.box_to);
+    }
+    ev["reward_terms"] = {
+        {"step", terms.step}, {"shaping", terms.shaping}, {"target", terms.target}, {"end", terms.end}};
+    if (const Square stuck = seed_corner_stuck_box(board_); stuck >= 0) ev["corner_box"] = square_json(level, stuck);
+    if (outcome_ != Outcome::kPlaying) ev["outcome"] = outcome_name(outcome_);
+  }
+  return rewards;
+}
+
+std::string SokobanState::action_name(Action action) const {
+  return action >= 0 && action < kNumMoves ? std::string(1, kMoveNames[size_t(action)]) : "?";
+}
+
+State::ObservationTensor SokobanState::observation_tensor() const {
+  return {kEncoding, {kNumTiles, board_.level().height, board_.level().width}};
+}
+
+void SokobanState::fill_observation(std::span<float> out) const {
+  // Plane k marks the squares whose tile code is k (the seed's preprocess_state).
+  const Level& level = board_.level();
+  const size_t squares = size_t(level.num_squares());
+  std::fill(out.begin(), out.begin() + std::ptrdiff_t(kNumTiles * squares), 0.0f);
+  for (Square s = 0; s < level.num_squares(); ++s)
+    out[size_t(tile_code(level, s, board_.box_at(s), board_.player())) * squares + size_t(s)] = 1.0f;
+}
+
+std::vector<float> SokobanState::observation() const {
+  std::vector<float> obs(observation_tensor().size());
+  fill_observation(obs);
+  return obs;
+}
+
+std::string SokobanState::to_text() const {
+  std::string text;
+  for (const auto& row : board_.rows()) text += row + "\n";
+  text += "steps " + std::to_string(board_.steps());
+  if (rules_->max_steps > 0) text += " of " + std::to_string(rules_->max_steps);
+  text += ", boxes on targets " + std::to_string(board_.boxes_on_targets()) + " of " +
+          std::to_string(board_.boxes().size());
+  if (outcome_ != Outcome::kPlaying) text += std::string(", ") + outcome_name(outcome_);
+  return text + "\n";
+}
+
+Json SokobanState::to_json() const {
+  const Level& level = board_.level();
+  Json j = Json::object();
+  j.get_ref<Json::object_t&>().reserve(7);
+  Json& rows = j["rows"] = Json::array();
+  for (auto& row : board_.rows()) rows.push_back(std::move(row));
+  j["player"] = square_json(level, board_.player());
+  Json& boxes = j["boxes"] = Json::array();
+  for (const Square b : board_.boxes()) boxes.push_back(square_json(level, b));
+  Json& targets = j["targets"] = Json::array();
+  for (Square s = 0; s < level.num_squares(); ++s)
+    if (level.target[size_t(s)]) targets.push_back(square_json(level, s));
+  j["steps"] = board_.steps();
+  j["done"] = outcome_ != Outcome::kPlaying;
+  j["outcome"] = outcome_ == Outcome::kPlaying ? Json() : Json(outcome_name(outcome_));
+  return j;
+}
+
+// --- game --------------------------------------------------------------------
+
+std::vector<std::string> builtin_collection_names() {
+  std::vector<std::string> names;
+  for (const auto& path : embedded_paths(kCollectionPrefix)) {
+    const std::string name = path.substr(std::string(kCollectionPrefix).size());
+    if (name.size() > 4 && name.ends_with(".txt") && name.find('/') == std::string::npos)
+      names.push_back(name.substr(0, name.size() - 4));
+  }
+  return names;
+}
+
+std::vector<Level> builtin_collection(const std::string& name) {
+  const std::string path = kCollectionPrefix + name + ".txt";
+  const auto text = embedded_file(path);
+  if (!text || name.find('/') != std::string::npos) {
+    std::string known;
+    for (const auto& n : builtin_collection_names()) known += (known.empty() ? "" : ", ") + n;
+    throw InputError("option 'collection'", "no built-in collection '" + name + "' (known: " + known + ")");
+  }
+  return parse_levels(*text, path);
+}
+
+std::string SokobanGame::title() const {
+  std::string t = "Sokoban";
+  if (!setup_.collection.empty())
+    t += " (" + setup_.collection + " " + std::to_string(setup_.index);
+  else
+    t += " (custom level";
+  if (!level().title.empty()) t += ": " + level().title;
+  return t + ")";
+}
+
+namespace {
+
+const std::vector<OptionInfo>& option_infos() {
+  static const std::vector<OptionInfo> infos = {
+      {"collection", kDefaultCollection,
+       "a built-in collection: \"seed\" (the seed's two 9x11 maps, one box and two boxes) or \"teaching\" (small "
+       "levels, easiest first)"},
+      {"index", 0, "the level in the collection, from 0"},
+      {"level", Json(),
+       "a level of your own, in standard text (# wall, space floor, $ box, . target, @ player, * box on target, + "
+       "player on target) or as the seed's number grid, instead of a collection (of several levels, index picks "
+       "one)"},
+      {"max_steps", Json(),
+       "the step cap: 50 for the seed's maps (its training episodes), 120 for other levels (Boxoban's usual "
+       "limit); 0 for none"},
+      {"corner_ends", Json(),
+       "the seed's corner test ends the episode (a box with a wall or an off-target box above or below it and "
+       "left or right of it, on a target or not): true for the seed's maps (its setup), false for other levels, "
+       "where the test also flags positions that are still solvable; its -50 is given either way"},
+  };
+  return infos;
+}
+
+const Json& field(const Json& j, const char* name) {
+  if (!j.contains(name)) throw InputError(std::string("state.") + name, "missing");
+  return j[name];
+}
+
+// A [row, column] pair on the level.
+Square square_from_json(const Json& v, const Level& level, const std::string& where) {
+  if (!v.is_array() || v.size() != 2 || !v[0].is_number_integer() || !v[1].is_number_integer())
+    throw InputError(where, "expected [row, column]");
+  const long long r = v[0].get<long long>(), c = v[1].get<long long>();
+  if (r < 0 || c < 0 || r >= level.height || c >= level.width)
+    throw InputError(where,
+                     "outside the " + std::to_string(level.height) + "x" + std::to_string(level.width) + " level");
+  return level.at(int(r), int(c));
+}
+
+}  // namespace
+
+Setup setup_from_options(const Json& options) {
+  if (!options.is_object()) throw InputError("options", "expected a JSON object");
+  reject_unknown_options(options, option_infos());
+  Setup setup;
+  auto rules = std::make_shared<Rules>();
+  Level level;
+  if (options.contains("level") && !options["level"].is_null()) {
+    if (options.contains("collection"))
+      throw InputError("option 'level'", "give either a level or a collection, not both");
+    const Json& v = options["level"];
+    if (!v.is_string()) throw InputError("option 'level'", "expected the level's text as a string");
+    // A whole file may be given (the CLI's --level FILE): index picks its level.
+    const auto levels = parse_levels(v.get_ref<const std::string&>(), "option 'level'");
+    level = levels[size_t(int_option(options, "index", 0, 0, int(levels.size()) - 1))];
+    // Kept as the chosen level's standard text (its title as a comment), so
+    // that options() names one level however it was given.
+    setup.level_text = (level.title.empty() ? "" : "; " + level.title + "\n") + level_to_text(level);
+  } else {
+    setup.collection = kDefaultCollection;
+    if (options.contains("collection")) {
+      const Json& v = options["collection"];
+      if (!v.is_string()) throw InputError("option 'collection'", "expected a collection's name, got " + v.dump());
+      setup.collection = v.get<std::string>();
+    }
+    const auto levels = builtin_collection(setup.collection);
+    setup.index = int_option(options, "index", 0, 0, int(levels.size()) - 1);
+    level = levels[size_t(setup.index)];
+  }
+  // The seed's setup on the seed's maps; standard Sokoban elsewhere.
+  const bool seed_maps = setup.collection == "seed";
+  const int default_cap = seed_maps ? kSeedMaxSteps : kOtherMaxSteps;
+  const auto given = [&](const char* name) { return options.contains(name) && !options[name].is_null(); };
+  rules->max_steps = given("max_steps") ? int_option(options, "max_steps", 0, 0, kMaxStepsLimit) : default_cap;
+  rules->corner_ends = given("corner_ends") ? bool_option(options, "corner_ends", false) : seed_maps;
+  rules->reward = SeedReward(level);
+  rules->level = std::make_shared<const Level>(std::move(level));
+  setup.rules = std::move(rules);
+  return setup;
+}
+
+Json SokobanGame::options() const {
+  Json j = Json::object();
+  if (setup_.collection.empty()) {
+    j["level"] = setup_.level_text;
+  } else {
+    j["collection"] = setup_.collection;
+    j["index"] = setup_.index;
+  }
+  j["max_steps"] = setup_.rules->max_steps;
+  j["corner_ends"] = setup_.rules->corner_ends;
+  return j;
+}
+
+std::unique_ptr<State> SokobanGame::initial_state(uint64_t /*seed: the game has no chance*/) const {
+  return std::make_unique<SokobanState>(setup_.rules, Board(setup_.rules->level));
+}
+
+std::unique_ptr<State> SokobanGame::state_from_json(const Json& j) const {
+  if (!j.is_object()) throw InputError("state", "expected a JSON object");
+  const Level& lv = level();
+  // The rows carry the position; the other fields must agree with them.
+  const Json& rows = field(j, "rows");
+  if (!rows.is_array() || int(rows.size()) != lv.height)
+    throw InputError("state.rows", "expected " + std::to_string(lv.height) + " rows (the level's height)");
+  std::vector<Square> boxes;
+  Square player = -1;
+  for (int r = 0; r < lv.height; ++r) {
+    const std::string where = "state.rows[" + std::to_string(r) + "]";
+    const Json& row = rows[size_t(r)];
+    if (!row.is_string()) throw InputError(where, "expected a string");
+    const std::string& text = row.get_ref<const std::string&>();
+    if (int(text.size()) > lv.width)
+      throw InputError(where, "longer than the level's " + std::to_string(lv.width) + " columns");
+    for (int c = 0; c < lv.width; ++c) {
+      const char ch = c < int(text.size()) ? text[size_t(c)] : ' ';
+      const Square s = lv.at(r, c);
+      const std::string at = where + ", column " + std::to_string(c);
+      int tile = -1;
+      for (int t = 0; t < kNumTiles; ++t)
+        if (tile_char(t) == ch || (t == kEmpty && (ch == '-' || ch == '_'))) tile = t;
+      if (tile < 0) throw InputError(at, std::string("unknown character '") + ch + "'");
+      if ((tile == kWall) != (lv.wall[size_t(s)] != 0))
+        throw InputError(at, lv.wall[size_t(s)] ? "the level has a wall here" : "the level has no wall here");
+      const bool target = tile == kTarget || tile == kBoxOnTarget || tile == kPlayerOnTarget;
+      if (tile != kWall && target != (lv.target[size_t(s)] != 0))
+        throw InputError(at, lv.target[size_t(s)] ? "the level has a target here" : "the level has no target here");
+      if (tile == kBox || tile == kBoxOnTarget) boxes.push_back(s);
+      if (tile == kPlayer || tile == kPlayerOnTarget) {
+        if (player >= 0) throw InputError(at, "a second player");
+        player = s;
+      }
+    }
+  }
+  if (player < 0) throw InputError("state.rows", "no player");
+  if (const std::string problem = position_problem(lv, boxes, player); !problem.empty())
+    throw InputError("state.rows", problem);
+  if (square_from_json(field(j, "player"), lv, "state.player") != player)
+    throw InputError("state.player", "the rows put the player at " + square_json(lv, player).dump());
+  const Json& jb = field(j, "boxes");
+  if (!jb.is_array() || jb.size() != boxes.size())
+    throw InputError("state.boxes", "expected the " + std::to_string(boxes.size()) + " boxes of the rows");
+  for (size_t i = 0; i < boxes.size(); ++i)
+    if (square_from_json(jb[i], lv, "state.boxes[" + std::to_string(i) + "]") != boxes[i])
+      throw InputError("state.boxes[" + std::to_string(i) + "]",
+                       "the rows' boxes in row-major order are at " + square_json(lv, boxes[i]).dump());
+  const Json& jt = field(j, "targets");
+  Json want_targets = Json::array();
+  for (Square s = 0; s < lv.num_squares(); ++s)
+    if (lv.target[size_t(s)]) want_targets.push_back(square_json(lv, s));
+  if (jt != want_targets) throw InputError("state.targets", "expected the level's targets " + want_targets.dump());
+  const Json& steps = field(j, "steps");
+  const int cap = setup_.rules->max_steps;
+  if (!steps.is_number_integer() || steps.get<long long>() < 0 || (cap > 0 && steps.get<long long>() > cap) ||
+      steps.get<long long>() > kMaxStepsLimit * 100LL)
+    throw InputError("state.steps", cap > 0 ? "expected an integer from 0 to " + std::to_string(cap)
+                                            : "expected an integer of at least 0");
+  auto state =
+      std::make_unique<SokobanState>(setup_.rules, Board(setup_.rules->level, boxes, player, steps.get<int>()));
+  const Json& done = field(j, "done");
+  if (!done.is_boolean() || done.get<bool>() != state->is_terminal())
+    throw InputError("state.done", std::string("expected ") + (state->is_terminal() ? "true" : "false"));
+  const Json& outcome = field(j, "outcome");
+  const Json want = state->is_terminal() ? Json(outcome_name(state->outcome())) : Json();
+  if (outcome != want) throw InputError("state.outcome", "expected " + want.dump());
+  return state;
+}
+
+std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
+  const auto [name, arg] = split_spec(spec);
+  if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
+  // The exact solver's agent ("solver") is added here by the solver's branch.
+  return nullptr;
+}
+
+std::vector<AgentInfo> SokobanGame::agents() const {
+  return {{"greedy",
+           "one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
+           "target, then bring the player nearest to a box off target, avoiding the seed's corner test; ties "
+           "share the probability"}};
+}
+
+std::vector<std::string> SokobanGame::default_agents() const { return {"greedy"}; }
+
+GameEntry registry_entry() {
+  return {"sokoban",
+          "Sokoban",
+          "Push every box onto a target; boxes can be pushed, never pulled. The seed's DQN setup: its maps, "
+          "reward and observation.",
+          "Move the warehouse keeper up, down, left or right (arrow keys or WASD). Walking into a box pushes it one "
+          "square if the square beyond is free; you cannot push two boxes at once or pull a box. A move into a "
+          "wall or a blocked box wastes a step. The level is solved when every box is on a target. On the seed's "
+          "maps, as in the seed, the episode also ends when a box is stuck in a corner (two perpendicular walls or "
+          "off-target boxes beside it). Every episode ends at the step cap. Rewards (the seed's): -0.1 a step, +5/-2 "
+          "when the first box "
+          "gets closer to/farther from the first target, +20/-10 for a box onto/off a target, +100 solved, else "
+          "-50 stuck.",
+          option_infos(),
+          [](const Json& options) -> std::shared_ptr<const Game> {
+            return std::make_shared<SokobanGame>(setup_from_options(options));
+          }};
+}
+
+}  // namespace pg::sokoban

@@ -1,0 +1,115 @@
+// Sokoban on the generic Game/State interface: the seed's learning setup
+// (seed notes 2.1-2.4): actions 0..3 named U D L R, all four always legal
+// (no masking); the seed's reward (seed_reward.h); the one-hot 7 x H x W
+// observation over the tile codes; the episode ends when the level is solved,
+// when the seed's corner test flags a box (option corner_ends), or at the
+// step cap. The rules are in board.h. See docs/sokoban.md.
+//
+// Options (the level: a built-in collection and an index, or a level's text):
+//   collection   "seed"   a built-in collection: "seed" (the seed's two 9x11
+//                         maps) or "teaching" (graded small levels)
+//   index        0        the level in the collection, from 0
+//   level        -        a level in standard text or as a number grid,
+//                         instead of a collection (given several levels,
+//                         index picks one); options() gives back the chosen
+//                         level's standard text
+//   max_steps    50 for the seed's maps (its training horizon), 120 for
+//                other levels (Boxoban's usual limit); 0: no cap
+//   corner_ends  true for the seed's maps, false for other levels: the
+//                seed's check_fail ends the episode (its -50 is given either
+//                way); on other levels it would end many solvable episodes
+//                (a box on a corner target, two boxes side by side on a wall)
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/core/registry.h"
+#include "engine/games/sokoban/board.h"
+#include "engine/games/sokoban/seed_reward.h"
+
+namespace pg::sokoban {
+
+constexpr int kSeedMaxSteps = 50;    // the seed's training episodes (train_dqn max_steps)
+constexpr int kOtherMaxSteps = 120;  // Boxoban's episode limit in the RL literature
+constexpr int kMaxStepsLimit = 100000;
+
+// The rules an episode runs under, shared by all its states.
+struct Rules {
+  std::shared_ptr<const Level> level;  // the start position
+  int max_steps = kSeedMaxSteps;       // 0: no cap
+  bool corner_ends = true;             // the seed's corner test ends the episode
+  SeedReward reward;
+};
+
+enum class Outcome { kPlaying, kSolved, kStuck, kStepCap };
+const char* outcome_name(Outcome outcome);  // "", "solved", "stuck", "step cap"
+
+class SokobanState : public State {
+ public:
+  SokobanState(std::shared_ptr<const Rules> rules, const Board& board);
+
+  const Board& board() const { return board_; }
+  const Rules& rules() const { return *rules_; }
+  Outcome outcome() const { return outcome_; }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<SokobanState>(*this); }
+  int num_players() const override { return 1; }
+  int current_player() const override { return outcome_ == Outcome::kPlaying ? 0 : kTerminalPlayer; }
+  std::string action_name(Action action) const override;
+  std::vector<float> observation() const override;
+  ObservationTensor observation_tensor() const override;
+  void fill_observation(std::span<float> out) const override;
+  std::string to_text() const override;
+  Json to_json() const override;
+
+ protected:
+  void append_legal_actions(std::vector<Action>& out) const override;
+  Rewards apply_action(Action action, Transition* details) override;
+
+ private:
+  std::shared_ptr<const Rules> rules_;
+  Board board_;
+  Outcome outcome_ = Outcome::kPlaying;
+};
+
+// What the options chose.
+struct Setup {
+  std::string collection;  // "" when `level_text` is given
+  int index = 0;
+  std::string level_text;  // the chosen level's standard text, "; title" first
+  std::shared_ptr<const Rules> rules;
+};
+
+class SokobanGame : public Game {
+ public:
+  explicit SokobanGame(Setup setup) : setup_(std::move(setup)) {}
+  const Setup& setup() const { return setup_; }
+  const Level& level() const { return *setup_.rules->level; }
+
+  std::string name() const override { return "sokoban"; }
+  std::string title() const override;
+  int num_players() const override { return 1; }
+  Json options() const override;
+  std::unique_ptr<State> initial_state(uint64_t seed) const override;
+  std::unique_ptr<State> state_from_json(const Json& json) const override;
+  std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
+  std::vector<AgentInfo> agents() const override;
+  std::vector<std::string> default_agents() const override;
+
+ private:
+  Setup setup_;
+};
+
+// The built-in collections (assets/sokoban/<name>.txt, compiled in), by name.
+std::vector<std::string> builtin_collection_names();
+// The levels of a built-in collection; throws InputError if there is none.
+std::vector<Level> builtin_collection(const std::string& name);
+
+// Reads the options; throws InputError naming a bad one.
+Setup setup_from_options(const Json& options);
+GameEntry registry_entry();
+
+}  // namespace pg::sokoban

@@ -51,7 +51,7 @@ int sokoban_solve(const GameEntry& /*game*/, const Args& args) {
   } else {
     std::cout << "unsolved: " << sokoban::status_name(result.status) << "\n";
   }
-  std::printf("nodes expanded %llu\nseconds %.3f\n", static_cast<unsigned long long>(result.nodes_expanded),
+  std::printf("nodes expanded %llu\nseconds %.6f\n", static_cast<unsigned long long>(result.nodes_expanded),
               result.seconds);
   std::cout.flush();
   return result.status == sokoban::SolveStatus::kSolved ? 0 : 1;

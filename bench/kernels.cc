@@ -12,6 +12,8 @@
 #include "engine/games/binary/solver.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/greedy_agent.h"
+#include "engine/games/sokoban/generator.h"
+#include "engine/games/sokoban/solver.h"
 #include "engine/games/zuma/engine.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
@@ -304,6 +306,23 @@ KernelRun binary_solver_positions(long solves, uint64_t seed) {
   return run;
 }
 
+KernelRun sokoban_solver_positions(long solves, uint64_t seed) {
+  sokoban::GeneratorOptions options;
+  options.pulls = 80;
+  options.min_pushes = 15;
+  sokoban::SolveOptions solve_options;
+  solve_options.optimise = sokoban::Optimise::kMoves;
+  solve_options.time_limit_seconds = 0;
+  KernelRun run;
+  for (long i = 0; i < solves; ++i) {
+    const sokoban::GeneratedLevel g = sokoban::generate_level(options, seed + uint64_t(i));
+    const sokoban::SolveResult r = sokoban::solve(g.level, solve_options);
+    run.items += long(r.nodes_expanded);
+    run.checksum = run.checksum * 31 + uint64_t(r.moves) * 2 + (r.status == sokoban::SolveStatus::kSolved ? 1 : 0);
+  }
+  return run;
+}
+
 const std::vector<Kernel>& kernels() {
   static const std::vector<Kernel> all = {
       {"kalah_random_moves_fast", "moves", kalah_random_moves_fast, 20000, "kalah_random_moves_fast", ""},
@@ -329,6 +348,7 @@ const std::vector<Kernel>& kernels() {
       {"binary_pattern_playouts_agent", "playouts", binary_pattern_playouts_agent, 200, "binary_pattern_playouts_fast",
        "binary_pattern_playouts_fast"},
       {"binary_solver_positions", "positions", binary_solver_positions, 20, "binary_solver_positions", ""},
+      {"sokoban_solver_positions", "positions", sokoban_solver_positions, 1, "sokoban_solver_positions", ""},
       {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
       {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},
   };

@@ -359,4 +359,15 @@ out=$("$PG" sokoban solve --level "$TMP/seed_two.txt" --time-limit soon 2>&1)
 check "sokoban solve: a bad --time-limit is named" "flag --time-limit: expected seconds" "$out"
 out=$("$PG" sokoban solve --level "$TMP/nowhere.txt" 2>&1)
 check "sokoban solve: a missing file is named" "flag --level: cannot read" "$out"
+out=$("$PG" sokoban generate --count 3 --seed 5 --boxes 2 --width 8 --height 8 --out "$TMP/generated.txt" 2>&1); rc=$?
+check "sokoban generate exits 0" "0" "$rc"
+check "sokoban generate says what it wrote" "wrote 3 levels to $TMP/generated.txt (seeds 5..7)" "$out"
+again=$("$PG" sokoban generate --count 3 --seed 5 --boxes 2 --width 8 --height 8 2>&1)
+[[ "$again" == "$(cat "$TMP/generated.txt")" ]] && echo "ok   sokoban generate: the same seed, the same levels" ||
+  { echo "FAIL sokoban generate: seed 5 gave different levels"; fail=1; }
+out=$("$PG" sokoban solve --level "$TMP/generated.txt" --index 2 2>&1); rc=$?
+check "sokoban generate: its levels solve" "0" "$rc"
+out=$("$PG" sokoban generate --boxes 99 2>&1); rc=$?
+check "sokoban generate: impossible options exit 2" "2" "$rc"
+check "sokoban generate: names the option" "generator option 'boxes'" "$out"
 exit $fail

@@ -105,6 +105,11 @@ usage:
         of a level file: the plan in LURD (lowercase walks, uppercase pushes)
         on the first line, then moves, pushes, nodes expanded and seconds;
         exits 1 when unsolvable or unsolved within the limits (default 60 s)
+  playground sokoban generate [--count N] [--seed S] [--width W] [--height H]
+        [--boxes B] [--pulls P] [--min-pushes M] [--out FILE]
+        levels by reverse play from a solved room (seeds S..S+N-1, default
+        10x10 with 4 boxes), each checked by the solver, as a collection whose
+        notes give the fewest pushes and a plan
 
   playground sokoban levels [--file FILE | --collection NAME]
         lists a level file's levels (standard text or the seed's number

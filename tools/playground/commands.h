@@ -28,6 +28,7 @@ int sokoban_levels(const GameEntry& game, const Args& args);
 int sokoban_convert(const GameEntry& game, const Args& args);
 // playground sokoban solve.
 int sokoban_solve(const GameEntry& game, const Args& args);
+int sokoban_generate(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 void print_usage();

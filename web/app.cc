@@ -246,6 +246,12 @@ std::string App::link() const {
 
 void App::on_key(int key, bool text_input_active) {
   if (text_input_active) return;
+  if (view_ && session_.awaiting_move()) {
+    if (const auto action = view_->key_action(key, board_context())) {
+      play_action(*action);
+      return;
+    }
+  }
   switch (key) {
     case SDLK_SPACE: toggle_play(); break;
     case SDLK_RIGHT:

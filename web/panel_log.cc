@@ -21,6 +21,20 @@ std::string describe_events(const EpisodeStep& st) {
     out += "row " + ev["row"].get<std::string>() + ", column " + ev["column"].get<std::string>() + "; ";
   if (ev.contains("winner") && ev.contains("digit"))
     out += "the opponent has no legal move: player " + ev["winner"].dump() + " wins; ";
+  if (ev.contains("reward_terms") && ev.contains("kind")) {  // Sokoban: the step and the seed's reward terms
+    const std::string kind = ev["kind"].get<std::string>();
+    const Json& t = ev["reward_terms"];
+    out += kind == "wall"          ? "bumped a wall, nothing moved; "
+           : kind == "blocked box" ? "box blocked, nothing moved; "
+           : kind == "push"        ? "push; "
+                                   : "";
+    if (t["shaping"].get<double>() != 0)
+      out += t["shaping"].get<double>() > 0 ? "first box closer; " : "first box farther; ";
+    if (t["target"].get<double>() != 0)
+      out += t["target"].get<double>() > 0 ? "box onto a target; " : "box off a target; ";
+    if (ev.contains("corner_box") && !ev.contains("outcome")) out += "corner test flags a box; ";
+    if (ev.contains("outcome")) out += ev["outcome"].get<std::string>() + "; ";
+  }
   for (const auto& d : st.transition.draws) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s: u=%.4f -> %s; ", d.what.c_str(), d.value, d.outcome.c_str());

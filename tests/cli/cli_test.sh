@@ -319,6 +319,14 @@ out=$("$PG" sokoban show --collection nope 2>&1)
 check "sokoban: an unknown collection is named" "option 'collection': no built-in collection 'nope' (known: seed, teaching)" "$out"
 out=$("$PG" sokoban replay --actions U,X 2>&1)
 check "sokoban: an unknown move is named" "action 2 ('X'): 'X' is not a legal action here (legal: U,D,L,R)" "$out"
+out=$("$PG" sokoban eval 2>&1); rc=$?
+check "sokoban eval exits 0" "0" "$rc"
+check "sokoban eval: greedy solves both seed maps (10 and 26 steps with seed 1)" "solved 2 of 2 episodes (100.0%), mean return 145.70" "$out"
+check "sokoban eval: per level" "    1  two boxes                     100.0%         26.0        142.4" "$out"
+out=$("$PG" sokoban eval --agent random --episodes 20 --max-steps 10 2>&1)
+check "sokoban eval: random in 10 steps solves nothing" "solved 0 of 40 episodes (0.0%)" "$out"
+out=$("$PG" sokoban eval --agent human 2>&1)
+check "sokoban eval: a human is refused" "eval needs a computer agent" "$out"
 
 # Sokoban solver: the seed's two-box map (12 moves at best) and a collection.
 cat > "$TMP/seed_two.txt" <<'LEVEL'

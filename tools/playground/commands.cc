@@ -118,6 +118,11 @@ usage:
   playground sokoban convert --in FILE [--to text|grid] [--out FILE]
         rewrites levels in standard text or as number grids (titles and
         notes kept as ; comments)
+  playground sokoban eval [--agent A] [--file FILE | --collection NAME]
+        [--episodes N] [--seed S] [--max-steps N] [--corner-ends true|false]
+        plays the agent on every level (episode i of a level uses seed S+i, as
+        play does): each level's solved share, mean steps when solved and
+        mean return, then the totals
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as

@@ -26,6 +26,7 @@ int binary_solve(const GameEntry& game, const Args& args);
 int binary_fit(const GameEntry& game, const Args& args);
 int sokoban_levels(const GameEntry& game, const Args& args);
 int sokoban_convert(const GameEntry& game, const Args& args);
+int sokoban_eval(const GameEntry& game, const Args& args);
 // playground sokoban solve.
 int sokoban_solve(const GameEntry& game, const Args& args);
 int sokoban_generate(const GameEntry& game, const Args& args);

@@ -1,9 +1,12 @@
 // Sokoban's own commands (not the solver's): levels lists a collection,
-// convert rewrites levels between standard text and the seed's number grids.
+// convert rewrites levels between standard text and the seed's number grids,
+// eval plays an agent on every level of a collection.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 
+#include "engine/core/agent.h"
+#include "engine/core/episode.h"
 #include "engine/core/error.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
@@ -22,7 +25,74 @@ void print_levels(const std::vector<sokoban::Level>& levels) {
   }
 }
 
+// The levels an eval or a listing names: --file, or a built-in --collection (default seed).
+std::vector<sokoban::Level> chosen_levels(const Args& args, std::string& name) {
+  if (args.has("file") && args.has("collection"))
+    throw InputError("flag --file", "give either --file or --collection, not both");
+  if (args.has("file")) {
+    name = args.get("file");
+    return sokoban::parse_levels(read_file(name, "flag --file"), name);
+  }
+  name = args.get("collection", "seed");
+  return sokoban::builtin_collection(name);
+}
+
 }  // namespace
+
+int sokoban_eval(const GameEntry& entry, const Args& args) {
+  args.check_known({"agent", "file", "collection", "episodes", "seed", "max-steps", "corner-ends"}, {});
+  std::string name;
+  const auto levels = chosen_levels(args, name);
+  const std::string spec = args.get("agent", "greedy");
+  const long episodes = args.get_long("episodes", 1, 1, 1000000);
+  const uint64_t seed = args.get_seed("seed", 1);
+  // The step cap and the corner rule as given, else each level's defaults (the seed's on its maps).
+  Json rules = args.game_options(entry.options);
+  rules.erase("collection");  // chosen_levels read it
+  for (const auto& [key, value] : rules.items())
+    if (key != "max_steps" && key != "corner_ends") throw InputError("flag --" + flag_name(key), "unknown here");
+  std::printf("agent %s on %s: %zu level%s, %ld episode%s each (seeds %llu..%llu)\n", spec.c_str(), name.c_str(),
+              levels.size(), levels.size() == 1 ? "" : "s", episodes, episodes == 1 ? "" : "s",
+              static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed + uint64_t(episodes) - 1));
+  std::printf("%5s  %-28s %7s  %11s  %11s\n", "index", "title", "solved", "mean steps", "mean return");
+  long solved_all = 0;
+  double return_all = 0;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    Json options = rules;
+    if (args.has("file"))
+      options["level"] = sokoban::level_to_text(levels[i]);
+    else
+      options["collection"] = name, options["index"] = int(i);
+    const auto game = entry.create(options);
+    const auto agent = make_agent(*game, spec);
+    if (agent->is_human()) throw InputError("agent 'human'", "eval needs a computer agent");
+    long solved = 0, steps = 0;
+    double total = 0;
+    for (long e = 0; e < episodes; ++e) {
+      const uint64_t episode_seed = seed + uint64_t(e);
+      auto state = game->initial_state(episode_seed);
+      for (size_t t = 0; !state->is_terminal(); ++t) {
+        Rng rng = decision_rng(episode_seed, t);
+        const Decision d = agent->decide(*state, rng);
+        if (d.declined)
+          throw InputError("agent '" + spec + "'", "declined to move on level " + std::to_string(i) + ": " + d.note);
+        total += state->apply(d.chosen)[0];
+      }
+      const auto& s = dynamic_cast<const sokoban::SokobanState&>(*state);
+      if (s.outcome() == sokoban::Outcome::kSolved) ++solved, steps += s.board().steps();
+    }
+    solved_all += solved;
+    return_all += total;
+    char steps_text[32] = "-";
+    if (solved) std::snprintf(steps_text, sizeof steps_text, "%.1f", double(steps) / double(solved));
+    std::printf("%5zu  %-28s %6.1f%%  %11s  %11.1f\n", i, levels[i].title.empty() ? "-" : levels[i].title.c_str(),
+                100.0 * double(solved) / double(episodes), steps_text, total / double(episodes));
+  }
+  const double n = double(levels.size()) * double(episodes);
+  std::printf("solved %ld of %.0f episodes (%.1f%%), mean return %.2f\n", solved_all, n, 100.0 * double(solved_all) / n,
+              return_all / n);
+  return 0;
+}
 
 int sokoban_levels(const GameEntry& /*game*/, const Args& args) {
   args.check_known({"file", "collection"}, {});

@@ -43,6 +43,11 @@ class BoardView {
   // Draws into the current ImGui window's remaining content region; returns
   // the action the user clicked (only when a human is to move).
   virtual std::optional<Action> draw(const BoardContext& context) = 0;
+  // The move a key plays when a human is to move (Sokoban: arrow keys and
+  // WASD), asked before the page's own shortcuts; nothing for other keys.
+  virtual std::optional<Action> key_action(int /*sdl_keycode*/, const BoardContext& /*context*/) {
+    return std::nullopt;
+  }
   // The game's debug toggles, shown in the inspector.
   virtual void draw_debug_toggles() = 0;
   // A one-line legend of the debug drawings, shown under the board.

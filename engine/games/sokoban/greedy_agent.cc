@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
+#include <optional>
 
 #include "engine/games/sokoban/sokoban_game.h"
 
@@ -32,21 +33,30 @@ Decision GreedyAgent::decide(const State& state, Rng& rng) {
   const std::vector<Action> actions = s.legal_actions();
   if (actions.empty()) return declined_decision("the episode is over");
   std::vector<GreedyScore> scores;
+  std::vector<bool> moves;  // the move changes the position
   for (const Action a : actions) {
     Board next = s.board();
-    next.step(a);
+    moves.push_back(next.step(a).changed());
     scores.push_back(greedy_score(next));
   }
-  const GreedyScore best = *std::min_element(scores.begin(), scores.end());
+  const bool any_move = std::find(moves.begin(), moves.end(), true) != moves.end();
+  std::optional<GreedyScore> best;
+  for (size_t i = 0; i < actions.size(); ++i)
+    if ((moves[i] || !any_move) && (!best || scores[i] < *best)) best = scores[i];
   std::vector<Action> chosen;
   for (size_t i = 0; i < actions.size(); ++i)
-    if (scores[i] == best) chosen.push_back(actions[i]);
+    if ((moves[i] || !any_move) && scores[i] == *best) chosen.push_back(actions[i]);
   Decision d = uniform_over(actions, chosen, rng);
-  d.score_label = "-(box distance sum) after the move";
-  for (const auto& sc : scores) d.scores.push_back(-double(sc.box_distance) - (sc.stuck ? 1000.0 : 0.0));
+  // The whole comparison in one number: higher is better.
+  d.score_label =
+      "-(10000 if the corner test flags + 100 x box distance sum + player distance to a box) after the move";
+  for (const auto& sc : scores)
+    d.scores.push_back(-(sc.stuck ? 10000.0 : 0.0) - 100.0 * sc.box_distance - double(sc.player_distance));
   const GreedyScore now = greedy_score(s.board());
   d.debug = {{"box distance sum", now.box_distance}, {"player to nearest box", now.player_distance}};
+  const auto idle = std::count(moves.begin(), moves.end(), false);
   d.note = std::to_string(chosen.size()) + " of " + std::to_string(actions.size()) + " moves tie for the best score";
+  if (any_move && idle > 0) d.note += "; " + std::to_string(idle) + " change nothing (never chosen)";
   return d;
 }
 

@@ -375,7 +375,11 @@ std::vector<Level> parse_number_grids(std::string_view text, std::string_view so
 bool looks_like_number_grids(std::string_view text) {
   for (const Line& line : split_lines(text)) {
     if (is_blank(line.text) || is_comment(line.text)) continue;
-    if (classify_text(line.text, false) == LineKind::kRow) return false;
+    if (classify_text(line.text, false) == LineKind::kRow) {
+      const bool valid = std::all_of(line.text.begin(), line.text.end(), [](char c) { return text_tile(c) >= 0; });
+      if (valid) return false;
+      continue;  // a Python comment ("# 0: empty, ...") above a grid, or a bad row: the next lines decide
+    }
     if (line.text.find("array(") != std::string_view::npos || classify_grid(line.text, false) == LineKind::kRow)
       return true;
   }

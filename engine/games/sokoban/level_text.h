@@ -85,7 +85,8 @@ Level parse_number_grid(std::string_view text, std::string_view source = "");
 std::vector<Level> parse_number_grids(std::string_view text, std::string_view source = "");
 
 // True if the text reads as number grids rather than standard text: its
-// first line that is neither blank nor a comment holds tile codes.
+// first line that is neither blank, a comment nor a Python `#` comment holds
+// tile codes (or `np.array(`).
 bool looks_like_number_grids(std::string_view text);
 // A collection in either format (looks_like_number_grids decides).
 std::vector<Level> parse_levels(std::string_view text, std::string_view source = "");

@@ -231,6 +231,15 @@ TEST(SokobanLevelText, NumberGridCollectionAndDetection) {
   EXPECT_EQ(levels[0].title, "one box");
   EXPECT_EQ(levels[1].title, "tiny");
   EXPECT_EQ(parse_levels("#####\n#@$.#\n#####\n").size(), 1u);
+  // The seed's notebook cell, its comment line first.
+  const auto cell = parse_levels(
+      "# 0: empty, 1: wall, 2: box, 3: target, 4: player, 5: box on target, 6: player on target\n"
+      "initial_state = np.array([\n"
+      "    [1, 1, 1, 1, 1],\n"
+      "    [1, 4, 2, 3, 1],\n"
+      "    [1, 1, 1, 1, 1]])\n");
+  ASSERT_EQ(cell.size(), 1u);
+  EXPECT_EQ(level_to_text(cell[0]), "#####\n#@$.#\n#####\n");
 }
 
 TEST(SokobanLevelText, BoxobanSubsetReadsAndWritesBackByteForByte) {

@@ -352,8 +352,8 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
 std::vector<AgentInfo> SokobanGame::agents() const {
   return {{"greedy",
            "one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
-           "target, then bring the player nearest to a box off target, avoiding the seed's corner test; ties "
-           "share the probability"}};
+           "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
+           "moves that change nothing; ties share the probability"}};
 }
 
 std::vector<std::string> SokobanGame::default_agents() const { return {"greedy"}; }

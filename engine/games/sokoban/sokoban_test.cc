@@ -6,8 +6,10 @@
 #include <deque>
 #include <map>
 
+#include "engine/core/agent.h"
 #include "engine/core/error.h"
 #include "engine/core/registry.h"
+#include "engine/core/rng.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
 
@@ -651,6 +653,50 @@ TEST(SokobanTeaching, EveryLevelIsSolvedByItsNotedSolution) {
       EXPECT_EQ(fewest_moves(*game, int(solution.size())), int(solution.size())) << levels[i].title;
     }
   }
+}
+
+}  // namespace
+}  // namespace pg::sokoban
+
+namespace pg::sokoban {
+namespace {
+
+std::vector<double> greedy_policy(const std::string& level) {
+  const auto game = game_of(level);
+  auto s = game->initial_state(1);
+  auto agent = game->make_agent("greedy");
+  Rng rng(1);
+  const Decision d = agent->decide(*s, rng);
+  EXPECT_EQ(d.actions, (std::vector<Action>{kUp, kDown, kLeft, kRight}));
+  return d.probabilities;
+}
+
+TEST(SokobanGreedy, PushesTheBoxCloser) {
+  EXPECT_EQ(greedy_policy("#######\n#@$  .#\n#######"), (std::vector<double>{0, 0, 0, 1}));
+}
+
+TEST(SokobanGreedy, NeverPlaysAMoveThatChangesNothingAndSharesTies) {
+  // Up pushes into a box behind a box, down walks into the wall: both change
+  // nothing. Left and right bring the player equally near the boxes.
+  EXPECT_EQ(greedy_policy("######\n"
+                          "#  . #\n"
+                          "# $ .#\n"
+                          "# $  #\n"
+                          "# @  #\n"
+                          "######"),
+            (std::vector<double>{0, 0, 0.5, 0.5}));
+}
+
+TEST(SokobanGreedy, AvoidsTheCornerTest) {
+  // Pushing left would put the box in the top-left corner (off target): the
+  // other moves are worse by distance but keep the level alive.
+  const auto p = greedy_policy(
+      "######\n"
+      "# $@ #\n"
+      "#    #\n"
+      "#.   #\n"
+      "######");
+  EXPECT_EQ(p[kLeft], 0.0);
 }
 
 }  // namespace

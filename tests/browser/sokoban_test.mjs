@@ -1,0 +1,98 @@
+// Sokoban in the browser: a human plays the seed's maps with the arrow keys
+// and WASD to the solution; the page's trace (states and the seed's rewards)
+// is the native engine's; the agent's arrows and the level picker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { useSite, open, api, press, cli, artifacts } from './helpers.mjs';
+
+useSite();
+
+const native = (...args) => JSON.parse(execFileSync(cli, ['sokoban', ...args]));
+const options = (o) => 'options=' + encodeURIComponent(JSON.stringify(o));
+const frame = (page) => page.waitForTimeout(120);
+const keyOf = { U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight' };
+const wasdOf = { U: 'w', D: 's', L: 'a', R: 'd' };
+
+// Plays the moves with the keys, one step each; returns the page's trace.
+async function playKeys(page, keys) {
+  let step = (await api(page, 'state')).step;
+  for (const key of keys) await press(page, key, ++step);
+  return api(page, 'trace');
+}
+
+// The page's trace equals `playground sokoban replay` of the same moves.
+function assertSameAsNative(trace, moves, ...optionArgs) {
+  const replay = native('replay', ...optionArgs, '--actions', moves.split('').join(','));
+  assert.equal(trace.steps.length, replay.steps.length);
+  replay.steps.forEach((st, i) => {
+    assert.deepEqual(trace.steps[i].state, st.state, `state after step ${i + 1}`);
+    assert.deepEqual(trace.steps[i].rewards, st.rewards, `reward of step ${i + 1}`);
+    assert.equal(trace.steps[i].action, st.action);
+  });
+  assert.deepEqual(trace.returns, replay.returns);
+}
+
+test("the seed's one-box map, played with the arrow keys in 8 moves, as the native engine plays it", async () => {
+  const { page, errors } = await open('?game=sokoban&agents=human');
+  let s = await api(page, 'state');
+  assert.equal(s.game, 'sokoban');
+  assert.deepEqual(s.state.player, [6, 4]);
+  assert.deepEqual(s.state.boxes, [[5, 4]]);
+  await frame(page);
+  assert.equal((await api(page, 'targets')).length, 4, 'a click target beside the player for each move');
+  const moves = 'UUULURRR';
+  const trace = await playKeys(page, moves.split('').map((m) => keyOf[m]));
+  s = await api(page, 'state');
+  assert.equal(s.done, true);
+  assert.equal(s.state.outcome, 'solved');
+  assert.deepEqual(trace.steps.map((st) => st.rewards[0]), [4.9, 4.9, 4.9, -0.1, -0.1, 4.9, 4.9, 124.9]);
+  assertSameAsNative(trace, moves, '--collection', 'seed', '--index', '0');
+  await frame(page);
+  await page.screenshot({ path: path.join(artifacts, 'sokoban-solved.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the two-box map with WASD, a bump into a wall counted as a step, undo by stepping back", async () => {
+  const { page, errors } = await open('?game=sokoban&agents=human&' + options({ collection: 'seed', index: 1 }));
+  // A wasted bump first: three steps left from (4,4), the fourth into the wall.
+  let trace = await playKeys(page, ['a', 'a', 'a', 'a']);
+  const bump = trace.steps[3];
+  assert.equal(bump.events.kind, 'wall');
+  assert.equal(bump.state.steps, 4, 'the bump counts as a step');
+  assert.deepEqual(bump.state.player, trace.steps[2].state.player, 'and moves nothing');
+  // Undo the four steps with the timeline (the arrow keys move the player while a human is to move).
+  for (let i = 0; i < 4; i++) await api(page, 'back');
+  assert.equal((await api(page, 'state')).step, 0);
+  const moves = 'ULURDDDRRRDL';
+  trace = await playKeys(page, moves.split('').map((m) => wasdOf[m]));
+  const s = await api(page, 'state');
+  assert.equal(s.state.outcome, 'solved');
+  assert.equal(Math.round(trace.returns[0] * 10) / 10, 143.8);
+  assertSameAsNative(trace, moves, '--collection', 'seed', '--index', '1');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the agent steps with the arrow keys; the seed's corner test flags a box on a target", async () => {
+  const { page, errors } = await open('?game=sokoban&agents=greedy&seed=2&' + options({ collection: 'teaching', index: 5 }));
+  let s = await api(page, 'state');
+  assert.equal(s.state.rows.length, 6);
+  // No human is to move: the arrow keys step the episode as on every page.
+  for (let step = 1; step <= 3; step++) await press(page, 'ArrowRight', step);
+  const trace = await api(page, 'trace');
+  trace.steps.forEach((st) => assert.equal(st.agent, 'greedy'));
+  // The box starts on its target between two walls, with a box below it: the seed's test flags it, so
+  // the first step costs -50 (the teaching levels do not end there, corner_ends is the seed maps' rule).
+  assert.deepEqual(trace.steps[0].events.corner_box, [2, 3]);
+  assert.equal(trace.steps[0].rewards[0], -50.1);
+  assertSameAsNative(trace, trace.steps.map((st) => st.action).join(''), '--collection', 'teaching', '--index', '5');
+  s = await api(page, 'state');
+  assert.equal(s.done, false);
+  await frame(page);
+  await page.screenshot({ path: path.join(artifacts, 'sokoban-greedy.png') });  // docs/sokoban.png
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,412 @@
+#include "web/views/sokoban_view.h"
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "engine/core/error.h"
+#include "engine/games/sokoban/level_text.h"
+#include "engine/games/sokoban/sokoban_game.h"
+#include "imgui.h"
+#include "imgui_stdlib.h"
+#include "web/app.h"
+#include "web/ui.h"
+
+namespace pg::web {
+
+using sokoban::Board;
+using sokoban::Level;
+using sokoban::Square;
+
+namespace {
+
+// The seed's colours where it had them (brown walls, green target outlines;
+// its map creator's orange boxes and light-blue player).
+const ImU32 kFloor = IM_COL32(64, 68, 80, 255);
+const ImU32 kFloorLine = IM_COL32(56, 60, 72, 255);
+const ImU32 kWall = IM_COL32(139, 69, 19, 255);
+const ImU32 kWallEdge = IM_COL32(70, 34, 10, 255);
+const ImU32 kTarget = IM_COL32(60, 220, 90, 255);
+const ImU32 kBox = IM_COL32(235, 150, 45, 255);
+const ImU32 kBoxEdge = IM_COL32(150, 85, 20, 255);
+const ImU32 kBoxOnTarget = IM_COL32(70, 190, 95, 255);
+const ImU32 kBoxOnTargetEdge = IM_COL32(30, 110, 50, 255);
+const ImU32 kPlayer = IM_COL32(135, 200, 255, 255);
+const ImU32 kPlayerEdge = IM_COL32(40, 90, 150, 255);
+const ImU32 kArrow = IM_COL32(255, 210, 80, 255);
+const ImU32 kChosen = IM_COL32(120, 240, 120, 255);
+const ImU32 kHumanArrow = IM_COL32(255, 255, 255, 90);
+const ImU32 kStuck = IM_COL32(240, 70, 70, 255);
+const ImU32 kLastPush = IM_COL32(255, 230, 90, 220);
+
+ImU32 with_alpha(ImU32 colour, float alpha) {
+  return (colour & 0x00FFFFFFu) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << 24);
+}
+
+struct Grid {
+  ImVec2 origin;  // top-left corner of square (0, 0)
+  float cell = 0;
+  ImVec2 corner(int r, int c) const { return ImVec2(origin.x + float(c) * cell, origin.y + float(r) * cell); }
+  ImVec2 centre(int r, int c) const {
+    return ImVec2(origin.x + (float(c) + 0.5f) * cell, origin.y + (float(r) + 0.5f) * cell);
+  }
+};
+
+const char* tile_name(int tile) {
+  static const char* names[] = {"floor", "wall", "box", "target", "player", "box on a target", "player on a target"};
+  return tile >= 0 && tile < sokoban::kNumTiles ? names[tile] : "?";
+}
+
+// The move a click asks for: toward the mouse along its larger offset from the player.
+int move_toward(ImVec2 player, ImVec2 mouse) {
+  const float dx = mouse.x - player.x, dy = mouse.y - player.y;
+  if (std::fabs(dx) >= std::fabs(dy)) return dx < 0 ? sokoban::kLeft : sokoban::kRight;
+  return dy < 0 ? sokoban::kUp : sokoban::kDown;
+}
+
+// The arrow of move m around the player's square: a triangle whose base lies
+// on the square's side and whose tip points `length` cells outward.
+void draw_arrow(ImDrawList* draw, const Grid& g, int r, int c, int m, float length, ImU32 fill, ImU32 outline) {
+  const ImVec2 centre = g.centre(r, c);
+  const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
+  const float half = g.cell * 0.5f, base = g.cell * 0.26f;
+  const ImVec2 mid(centre.x + dc * half * 0.82f, centre.y + dr * half * 0.82f);
+  const ImVec2 tip(mid.x + dc * length * g.cell, mid.y + dr * length * g.cell);
+  const ImVec2 a(mid.x - dr * base, mid.y - dc * base), b(mid.x + dr * base, mid.y + dc * base);
+  draw->AddTriangleFilled(a, b, tip, fill);
+  if (outline) draw->AddTriangle(a, b, tip, outline, std::max(1.5f, g.cell * 0.05f));
+}
+
+const sokoban::SokobanState& sokoban_state(const State& s) { return dynamic_cast<const sokoban::SokobanState&>(s); }
+
+}  // namespace
+
+std::optional<Action> SokobanView::key_action(int key, const BoardContext& context) {
+  if (context.state.is_terminal()) return std::nullopt;
+  switch (key) {
+    case SDLK_UP:
+    case SDLK_w: return sokoban::kUp;
+    case SDLK_DOWN:
+    case SDLK_s: return sokoban::kDown;
+    case SDLK_LEFT:
+    case SDLK_a: return sokoban::kLeft;
+    case SDLK_RIGHT:
+    case SDLK_d: return sokoban::kRight;
+    default: return std::nullopt;
+  }
+}
+
+void SokobanView::draw_debug_toggles() {
+  ImGui::Checkbox("Move arrows", &show_arrows_);
+  help_marker(
+      "Around the player, one arrow per move (up, down, left, right): the longer and brighter, the likelier the "
+      "agent plays it (scaled to its likeliest move); its choice is outlined in green. When you play, the arrows "
+      "show where a click moves you.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Numbers", &show_numbers_);
+  ImGui::Checkbox("Corner test", &show_corner_test_);
+  help_marker(
+      "The seed's failure test (check_fail): a box with a wall or an off-target box above or below it, and one left "
+      "or right of it. It is ringed in red. The seed ends the episode there with -50; it also flags boxes on "
+      "targets and some positions that can still be solved (two boxes side by side may still move apart).");
+  ImGui::SameLine();
+  ImGui::Checkbox("Last step", &show_last_step_);
+  help_marker("The last push (a yellow line from where the box stood), or a red bar where the player bumped.");
+}
+
+std::string SokobanView::legend() const {
+  return "Brown: walls; green rings: targets; orange: boxes (green on a target); blue: the player. Arrows: the "
+         "agent's probability of each move. Play with the arrow keys or WASD, or click beside the player; undo with "
+         "the timeline's step back, restart with R.";
+}
+
+std::optional<Action> SokobanView::draw(const BoardContext& c) {
+  const auto& state = sokoban_state(c.state);
+  const Board& board = state.board();
+  const Level& level = board.level();
+  if (inside_of_ != board.level_ptr()) {
+    inside_of_ = board.level_ptr();
+    inside_.assign(size_t(level.num_squares()), 0);
+    std::vector<Square> stack = {level.player};
+    inside_[size_t(level.player)] = 1;
+    while (!stack.empty()) {
+      const Square s = stack.back();
+      stack.pop_back();
+      for (int m = 0; m < sokoban::kNumMoves; ++m) {
+        const Square n = board.neighbour(s, m);
+        if (!inside_[size_t(n)] && !level.wall[size_t(n)]) inside_[size_t(n)] = 1, stack.push_back(n);
+      }
+    }
+  }
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
+  if (avail.x < 60 || avail.y < 60) return std::nullopt;
+  const float small = std::clamp(avail.y * 0.03f, 11.0f, 18.0f), top = small * 2.8f;
+  Grid g;
+  g.cell = std::max(6.0f, std::min(avail.x / float(level.width), (avail.y - top) / float(level.height)));
+  const float board_w = g.cell * float(level.width), board_h = g.cell * float(level.height);
+  g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f, origin.y + top);
+
+  // Two status lines: the outcome (or who is to move), then steps, boxes on targets, the last reward.
+  char status[256];
+  std::snprintf(status, sizeof status, "step %d%s   boxes on targets %d of %zu", board.steps(),
+                state.rules().max_steps > 0 ? (" of " + std::to_string(state.rules().max_steps)).c_str() : "",
+                board.boxes_on_targets(), board.boxes().size());
+  std::string line = status;
+  if (c.last_step && !c.last_step->transition.rewards.empty()) {
+    std::snprintf(status, sizeof status, "   last reward %+.1f", c.last_step->transition.rewards[0]);
+    line += status;
+  }
+  ImU32 headline_colour = IM_COL32(220, 220, 230, 255);
+  std::string headline;
+  switch (state.outcome()) {
+    case sokoban::Outcome::kSolved:
+      headline = "Solved in " + std::to_string(board.steps()) + " steps!", headline_colour = kTarget;
+      break;
+    case sokoban::Outcome::kStuck:
+      headline = "Game over: a box is stuck in a corner (the seed's test)", headline_colour = kStuck;
+      break;
+    case sokoban::Outcome::kStepCap: headline = "Out of steps", headline_colour = IM_COL32(255, 190, 90, 255); break;
+    case sokoban::Outcome::kPlaying:
+      headline = c.human_to_move ? "Your move: arrow keys or WASD" : c.agent + " to move";
+      break;
+  }
+  const float left = std::max(origin.x, std::min(g.origin.x, origin.x + avail.x * 0.5f - small * 12));
+  draw->AddText(ImGui::GetFont(), small * 1.1f, ImVec2(left, origin.y), headline_colour, headline.c_str());
+  draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 1.3f), IM_COL32(200, 200, 210, 255),
+                line.c_str());
+
+  // The map.
+  for (int r = 0; r < level.height; ++r) {
+    for (int col = 0; col < level.width; ++col) {
+      const Square s = level.at(r, col);
+      const ImVec2 p0 = g.corner(r, col), p1 = g.corner(r + 1, col + 1);
+      if (level.wall[size_t(s)]) {
+        draw->AddRectFilled(p0, p1, kWall);
+        draw->AddRect(p0, p1, kWallEdge, 0, 0, std::max(1.0f, g.cell * 0.04f));
+        continue;
+      }
+      if (!inside_[size_t(s)]) continue;  // outside the walls: background
+      draw->AddRectFilled(p0, p1, kFloor);
+      draw->AddRect(p0, p1, kFloorLine);
+      if (level.target[size_t(s)])
+        draw->AddCircle(g.centre(r, col), g.cell * 0.3f, kTarget, 24, std::max(2.0f, g.cell * 0.06f));
+    }
+  }
+  const float pad = g.cell * 0.12f;
+  for (const Square b : board.boxes()) {
+    const int r = level.row(b), col = level.column(b);
+    const bool on = level.target[size_t(b)] != 0;
+    const ImVec2 p0(g.corner(r, col).x + pad, g.corner(r, col).y + pad);
+    const ImVec2 p1(g.corner(r + 1, col + 1).x - pad, g.corner(r + 1, col + 1).y - pad);
+    draw->AddRectFilled(p0, p1, on ? kBoxOnTarget : kBox, g.cell * 0.08f);
+    draw->AddRect(p0, p1, on ? kBoxOnTargetEdge : kBoxEdge, g.cell * 0.08f, 0, std::max(1.5f, g.cell * 0.06f));
+    draw->AddLine(p0, p1, on ? kBoxOnTargetEdge : kBoxEdge, std::max(1.0f, g.cell * 0.04f));
+    draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), on ? kBoxOnTargetEdge : kBoxEdge,
+                  std::max(1.0f, g.cell * 0.04f));
+  }
+  const int pr = level.row(board.player()), pc = level.column(board.player());
+  draw->AddCircleFilled(g.centre(pr, pc), g.cell * 0.34f, kPlayer, 32);
+  draw->AddCircle(g.centre(pr, pc), g.cell * 0.34f, kPlayerEdge, 32, std::max(1.5f, g.cell * 0.05f));
+
+  // The last step: the push, or the bump.
+  if (show_last_step_ && c.last_step) {
+    const Json& ev = c.last_step->transition.events;
+    if (ev.contains("box_from")) {
+      const ImVec2 from = g.centre(ev["box_from"][0].get<int>(), ev["box_from"][1].get<int>());
+      const ImVec2 to = g.centre(ev["box_to"][0].get<int>(), ev["box_to"][1].get<int>());
+      draw->AddLine(from, to, kLastPush, std::max(2.0f, g.cell * 0.08f));
+      draw->AddCircleFilled(from, g.cell * 0.07f, kLastPush, 12);
+    } else if (ev.value("kind", "") == "wall" || ev.value("kind", "") == "blocked box") {
+      const int m = sokoban::move_from_char(ev.value("move", "?")[0]);
+      if (m >= 0) {
+        const ImVec2 centre = g.centre(pr, pc);
+        const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
+        const ImVec2 mid(centre.x + dc * g.cell * 0.5f, centre.y + dr * g.cell * 0.5f);
+        const float w = g.cell * 0.3f;
+        draw->AddLine(ImVec2(mid.x - dr * w, mid.y - dc * w), ImVec2(mid.x + dr * w, mid.y + dc * w), kStuck,
+                      std::max(2.0f, g.cell * 0.08f));
+      }
+    }
+  }
+  if (show_corner_test_) {
+    for (const Square b : board.boxes()) {
+      // The seed's test for this box alone: blockers above or below, and left or right.
+      const auto blocks = [&](Square s) { return board.wall(s) || (board.box_at(s) && !board.target(s)); };
+      const int r = level.row(b), col = level.column(b);
+      if (r == 0 || col == 0 || r == level.height - 1 || col == level.width - 1) continue;
+      if ((blocks(b - level.width) || blocks(b + level.width)) && (blocks(b - 1) || blocks(b + 1)))
+        draw->AddCircle(g.centre(r, col), g.cell * 0.5f, kStuck, 32, std::max(2.0f, g.cell * 0.07f));
+    }
+  }
+
+  // The move arrows: the agent's distribution, or where a human's click goes.
+  targets.clear();
+  const bool live = !state.is_terminal();
+  if (live) {
+    for (int m = 0; m < sokoban::kNumMoves; ++m) {
+      const ImVec2 centre = g.centre(pr, pc);
+      targets.push_back({m, centre.x + float(sokoban::kColumnDelta[size_t(m)]) * g.cell,
+                         centre.y + float(sokoban::kRowDelta[size_t(m)]) * g.cell});
+    }
+  }
+  const bool agent_arrows = live && show_arrows_ && c.show_probabilities && c.decision && !c.human_to_move &&
+                            !c.decision->declined && !c.decision->probabilities.empty();
+  if (agent_arrows) {
+    const Decision& d = *c.decision;
+    const double most = *std::max_element(d.probabilities.begin(), d.probabilities.end());
+    for (size_t i = 0; i < d.actions.size(); ++i) {
+      const int m = d.actions[i];
+      const float p = most > 0 ? float(d.probabilities[i] / most) : 0.0f;
+      const bool chosen = d.actions[i] == d.chosen;
+      draw_arrow(draw, g, pr, pc, m, 0.12f + 0.33f * p, with_alpha(kArrow, 0.2f + 0.8f * p), chosen ? kChosen : 0);
+      if (show_numbers_ && g.cell >= 36) {
+        const ImVec2 centre = g.centre(pr, pc);
+        const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
+        const ImVec2 at(centre.x + dc * g.cell * 1.05f, centre.y + dr * g.cell * 1.05f);
+        draw->AddRectFilled(ImVec2(at.x - small * 1.4f, at.y - small * 0.6f),
+                            ImVec2(at.x + small * 1.4f, at.y + small * 0.6f), IM_COL32(20, 22, 28, 190), 3);
+        centered_text(draw, at, small, IM_COL32(255, 255, 255, 235), percent(d.probabilities[i]));
+      }
+    }
+  } else if (live && c.human_to_move && show_arrows_) {
+    for (int m = 0; m < sokoban::kNumMoves; ++m) draw_arrow(draw, g, pr, pc, m, 0.2f, kHumanArrow, 0);
+  }
+
+  // Hover: the square; a human's click: the move toward the mouse.
+  std::optional<Action> clicked;
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::InvisibleButton("board", ImVec2(avail.x, top + board_h));
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (ImGui::IsItemHovered()) {
+    const int hr = int(std::floor((mouse.y - g.origin.y) / g.cell)),
+              hc = int(std::floor((mouse.x - g.origin.x) / g.cell));
+    if (level.inside(hr, hc)) {
+      const Square s = level.at(hr, hc);
+      ImGui::SetTooltip("row %d, column %d: %s", hr, hc,
+                        tile_name(sokoban::tile_code(level, s, board.box_at(s), board.player())));
+    }
+    if (live && c.human_to_move && ImGui::IsItemClicked()) clicked = move_toward(g.centre(pr, pc), mouse);
+  }
+  return clicked;
+}
+
+void SokobanView::draw_inspector(const BoardContext& c) {
+  const auto& state = sokoban_state(c.state);
+  if (!ImGui::CollapsingHeader("The seed's reward", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  help_marker(
+      "-0.1 every step; +5 / -2 when the first box (row-major) gets closer to / farther from the first target "
+      "(Manhattan distance); +20 / -10 when a box goes onto / off a target; +100 when solved, else -50 when the "
+      "corner test flags a box.");
+  if (c.last_step && c.last_step->transition.events.contains("reward_terms")) {
+    const Json& t = c.last_step->transition.events["reward_terms"];
+    ImGui::Text("last step: %+.1f", c.last_step->transition.rewards[0]);
+    ImGui::Text("  = %+.1f step %+.0f shaping", t["step"].get<double>(), t["shaping"].get<double>());
+    ImGui::Text("    %+.0f target %+.0f end", t["target"].get<double>(), t["end"].get<double>());
+  } else {
+    ImGui::TextDisabled("no step yet");
+  }
+  const auto& reward = state.rules().reward;
+  const Board& board = state.board();
+  if (reward.first_target() >= 0 && !board.boxes().empty()) {
+    const Level& level = board.level();
+    ImGui::Text("first box (%d, %d), first target (%d, %d)", level.row(board.boxes().front()),
+                level.column(board.boxes().front()), level.row(reward.first_target()),
+                level.column(reward.first_target()));
+    ImGui::Text("  Manhattan distance %d", reward.distance(level, board.boxes().front()));
+  }
+  ImGui::Text("corner test: %s", sokoban::seed_corner_stuck(board) ? "a box is flagged" : "no box flagged");
+}
+
+Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
+  const Board& board = sokoban_state(c.state).board();
+  const Square stuck = sokoban::seed_corner_stuck_box(board);
+  Json j = Json::object();
+  j["corner_box"] = stuck < 0 ? Json() : Json::array({board.level().row(stuck), board.level().column(stuck)});
+  return j;
+}
+
+void SokobanView::setup_extras(App& app) {
+  Session& s = app.session();
+  const auto* game = dynamic_cast<const sokoban::SokobanGame*>(&s.game());
+  if (!game) return;
+  const sokoban::Setup& setup = game->setup();
+  ImGui::Separator();
+  ImGui::TextUnformatted("Level");
+  help_marker(
+      "The built-in collections: 'seed', the seed's two 9x11 maps (its setup: 50 steps, the corner test ends the "
+      "episode), and 'teaching', small levels from easy to harder (standard Sokoban, 120 steps). Or write a level "
+      "of your own in the editor below.");
+  if (titles_.empty()) {
+    for (const auto& name : sokoban::builtin_collection_names())
+      for (const auto& l : sokoban::builtin_collection(name)) titles_[name].push_back(l.title);
+  }
+  const std::string current = setup.collection.empty() ? "custom" : setup.collection;
+  ImGui::SetNextItemWidth(110);
+  if (ImGui::BeginCombo("##collection", current.c_str())) {
+    for (const auto& [name, titles] : titles_)
+      if (ImGui::Selectable(name.c_str(), name == setup.collection) && name != setup.collection)
+        app.load_game("sokoban", {{"collection", name}, {"index", 0}});
+    ImGui::EndCombo();
+  }
+  if (!setup.collection.empty() && titles_.count(setup.collection)) {
+    const auto& titles = titles_[setup.collection];
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    const std::string shown = std::to_string(setup.index) + ": " + titles[size_t(setup.index)];
+    if (ImGui::BeginCombo("##level", shown.c_str())) {
+      for (size_t i = 0; i < titles.size(); ++i) {
+        const std::string item = std::to_string(i) + ": " + titles[i];
+        if (ImGui::Selectable(item.c_str(), int(i) == setup.index) && int(i) != setup.index)
+          app.load_game("sokoban", {{"collection", setup.collection}, {"index", int(i)}});
+      }
+      ImGui::EndCombo();
+    }
+    if (ImGui::SmallButton("< Previous") && setup.index > 0)
+      app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index - 1}});
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Next >") && setup.index + 1 < int(titles.size()))
+      app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index + 1}});
+  }
+  if (ImGui::CollapsingHeader("Level editor")) {
+    if (editor_level_ != setup.rules->level) {
+      editor_level_ = setup.rules->level;
+      const Level& l = *editor_level_;
+      editor_text_ = (l.title.empty() ? "" : "; " + l.title + "\n") + sokoban::level_to_text(l);
+    }
+    ImGui::TextWrapped(
+        "Standard text: # wall, space floor, $ box, . target, @ player, * box on a target, + player on a target "
+        "(- or _ also floor; a ; line above is the title). Or the seed's number grid: 0 empty, 1 wall, 2 box, 3 "
+        "target, 4 player, 5 box on target, 6 player on target.");
+    ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
+    if (editor_text_ != editor_checked_) {
+      editor_checked_ = editor_text_;
+      try {
+        sokoban::parse_levels(editor_text_, "");
+        editor_error_.clear();
+      } catch (const InputError& e) {
+        editor_error_ = e.what();
+      }
+    }
+    if (!editor_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor_error_.c_str());
+    ImGui::BeginDisabled(!editor_error_.empty());
+    if (ImGui::Button("Play this level")) app.load_game("sokoban", {{"level", editor_text_}});
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Copy as number grid")) {
+      try {
+        ImGui::SetClipboardText(sokoban::level_to_number_grid(sokoban::parse_levels(editor_text_, "").front()).c_str());
+        app.info("The level is on the clipboard as the seed's number grid.");
+      } catch (const InputError& e) {
+        app.error(e.what());
+      }
+    }
+  }
+}
+
+}  // namespace pg::web

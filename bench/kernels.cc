@@ -13,6 +13,8 @@
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/morris/morris_game.h"
+#include "engine/games/sokoban/generator.h"
+#include "engine/games/sokoban/solver.h"
 #include "engine/games/zuma/engine.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
@@ -358,6 +360,19 @@ KernelRun morris_random_moves_generic(long games, uint64_t seed) {
       ++run.items;
     }
     run.checksum = fold_morris(run.checksum, first_return > 0 ? 0 : first_return < 0 ? 1 : -1);
+KernelRun sokoban_solver_positions(long solves, uint64_t seed) {
+  sokoban::GeneratorOptions options;
+  options.pulls = 80;
+  options.min_pushes = 15;
+  sokoban::SolveOptions solve_options;
+  solve_options.optimise = sokoban::Optimise::kMoves;
+  solve_options.time_limit_seconds = 0;
+  KernelRun run;
+  for (long i = 0; i < solves; ++i) {
+    const sokoban::GeneratedLevel g = sokoban::generate_level(options, seed + uint64_t(i));
+    const sokoban::SolveResult r = sokoban::solve(g.level, solve_options);
+    run.items += long(r.nodes_expanded);
+    run.checksum = run.checksum * 31 + uint64_t(r.moves) * 2 + (r.status == sokoban::SolveStatus::kSolved ? 1 : 0);
   }
   return run;
 }
@@ -390,6 +405,7 @@ const std::vector<Kernel>& kernels() {
       {"morris_random_moves_generic", "moves", morris_random_moves_generic, 2000, "morris_random_moves_fast",
        "morris_random_moves_fast"},
       {"binary_solver_positions", "positions", binary_solver_positions, 20, "binary_solver_positions", ""},
+      {"sokoban_solver_positions", "positions", sokoban_solver_positions, 1, "sokoban_solver_positions", ""},
       {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
       {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},
   };

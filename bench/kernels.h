@@ -73,6 +73,10 @@ KernelRun binary_pattern_playouts_agent(long games, uint64_t seed);
 // The exact solver, counted in positions expanded: each item solves a 5x5
 // position from a random game with 13 points left, on a fresh table.
 KernelRun binary_solver_positions(long solves, uint64_t seed);
+// The Sokoban solver (fewest moves) on generated 10x10 levels with 4 boxes
+// (engine/games/sokoban/generator.h, seeds seed..seed+solves-1, at least 15
+// pushes), counted in positions expanded; the generation is timed too.
+KernelRun sokoban_solver_positions(long solves, uint64_t seed);
 
 struct Kernel {
   std::string name;

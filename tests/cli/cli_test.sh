@@ -364,4 +364,55 @@ out=$("$PG" sokoban eval --agent random --episodes 20 --max-steps 10 2>&1)
 check "sokoban eval: random in 10 steps solves nothing" "solved 0 of 40 episodes (0.0%)" "$out"
 out=$("$PG" sokoban eval --agent human 2>&1)
 check "sokoban eval: a human is refused" "eval needs a computer agent" "$out"
+
+# Sokoban solver: the seed's two-box map (12 moves at best) and a collection.
+cat > "$TMP/seed_two.txt" <<'LEVEL'
+###########
+#         #
+#   $.    #
+#         #
+#   @     #
+#         #
+#    .$   #
+#         #
+###########
+LEVEL
+out=$("$PG" sokoban solve --level "$TMP/seed_two.txt" --optimise moves 2>&1); rc=$?
+check "sokoban solve exits 0" "0" "$rc"
+check "sokoban solve: fewest moves" "moves 12" "$out"
+check "sokoban solve prints nodes and seconds" "nodes expanded " "$out"
+plan=$(printf '%s\n' "$out" | head -n 1)
+[[ "$plan" =~ ^[udlrUDLR]{12}$ ]] && echo "ok   sokoban solve: the plan on the first line, in LURD" ||
+  { echo "FAIL sokoban solve: first line '$plan'"; fail=1; }
+printf '; 0\n#####\n#@$.#\n#####\n\n; 1\n######\n#$   #\n#  @.#\n######\n' > "$TMP/two_levels.txt"
+out=$("$PG" sokoban solve --level "$TMP/two_levels.txt" --index 0 2>&1)
+check "sokoban solve --index 0: one push" "R
+moves 1
+pushes 1" "$out"
+out=$("$PG" sokoban solve --level "$TMP/two_levels.txt" --index 1 2>&1); rc=$?
+check "sokoban solve: a box in a corner exits 1" "1" "$rc"
+check "sokoban solve: says unsolvable" "unsolvable" "$out"
+out=$("$PG" sokoban solve --level "$TMP/seed_two.txt" --node-limit 1 2>&1); rc=$?
+check "sokoban solve: unsolved within the limit exits 1" "1" "$rc"
+check "sokoban solve: says which limit" "unsolved: node limit" "$out"
+out=$("$PG" sokoban solve --level "$TMP/two_levels.txt" --index 2 2>&1); rc=$?
+check "sokoban solve: an index past the end exits 2" "2" "$rc"
+check "sokoban solve: names the index" "flag --index: 2 is past the last level" "$out"
+out=$("$PG" sokoban solve --level "$TMP/seed_two.txt" --optimise speed 2>&1)
+check "sokoban solve: a bad --optimise is named" "flag --optimise: expected moves or pushes" "$out"
+out=$("$PG" sokoban solve --level "$TMP/seed_two.txt" --time-limit soon 2>&1)
+check "sokoban solve: a bad --time-limit is named" "flag --time-limit: expected seconds" "$out"
+out=$("$PG" sokoban solve --level "$TMP/nowhere.txt" 2>&1)
+check "sokoban solve: a missing file is named" "flag --level: cannot read" "$out"
+out=$("$PG" sokoban generate --count 3 --seed 5 --boxes 2 --width 8 --height 8 --out "$TMP/generated.txt" 2>&1); rc=$?
+check "sokoban generate exits 0" "0" "$rc"
+check "sokoban generate says what it wrote" "wrote 3 levels to $TMP/generated.txt (seeds 5..7)" "$out"
+again=$("$PG" sokoban generate --count 3 --seed 5 --boxes 2 --width 8 --height 8 2>&1)
+[[ "$again" == "$(cat "$TMP/generated.txt")" ]] && echo "ok   sokoban generate: the same seed, the same levels" ||
+  { echo "FAIL sokoban generate: seed 5 gave different levels"; fail=1; }
+out=$("$PG" sokoban solve --level "$TMP/generated.txt" --index 2 2>&1); rc=$?
+check "sokoban generate: its levels solve" "0" "$rc"
+out=$("$PG" sokoban generate --boxes 99 2>&1); rc=$?
+check "sokoban generate: impossible options exit 2" "2" "$rc"
+check "sokoban generate: names the option" "generator option 'boxes'" "$out"
 exit $fail

@@ -99,6 +99,17 @@ usage:
         records the teacher's moves in self-play (after K random plies) and
         fits pattern weights to them by Minorization-Maximization; writes a
         pattern file with the command and the data in its comments
+  playground sokoban solve --level FILE [--index N] [--optimise moves|pushes]
+        [--time-limit S] [--node-limit N]
+        the exact solver on level N (from 0, in file order: Boxoban's `; N`)
+        of a level file: the plan in LURD (lowercase walks, uppercase pushes)
+        on the first line, then moves, pushes, nodes expanded and seconds;
+        exits 1 when unsolvable or unsolved within the limits (default 60 s)
+  playground sokoban generate [--count N] [--seed S] [--width W] [--height H]
+        [--boxes B] [--pulls P] [--min-pushes M] [--out FILE]
+        levels by reverse play from a solved room (seeds S..S+N-1, default
+        10x10 with 4 boxes), each checked by the solver, as a collection whose
+        notes give the fewest pushes and a plan
 
   playground sokoban levels [--file FILE | --collection NAME]
         lists a level file's levels (standard text or the seed's number
@@ -134,6 +145,7 @@ examples:
   playground binary fit --teacher mcts:1000 --games 200 --out my_weights.txt
   playground sokoban replay --collection seed --index 0 --actions U,U,U,L,U,R,R,R
   playground sokoban show --level assets/sokoban/boxoban/medium_valid_000_first50.txt --index 7
+  playground sokoban solve --level boxoban/hard/001.txt --index 17 --time-limit 30
 )";
 }
 

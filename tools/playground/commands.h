@@ -27,6 +27,9 @@ int binary_fit(const GameEntry& game, const Args& args);
 int sokoban_levels(const GameEntry& game, const Args& args);
 int sokoban_convert(const GameEntry& game, const Args& args);
 int sokoban_eval(const GameEntry& game, const Args& args);
+// playground sokoban solve.
+int sokoban_solve(const GameEntry& game, const Args& args);
+int sokoban_generate(const GameEntry& game, const Args& args);
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 // --policy FILE or SHIPPED=FILE: agents read FILE instead of that shipped policy (policy_flag.cc).

@@ -45,10 +45,12 @@ int main(int argc, char** argv) {
     if (game.name == "sokoban" && command == "levels") return cli::sokoban_levels(game, args);
     if (game.name == "sokoban" && command == "convert") return cli::sokoban_convert(game, args);
     if (game.name == "sokoban" && command == "eval") return cli::sokoban_eval(game, args);
-    throw InputError(
-        "command '" + command + "'",
-        "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
-        "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, eval)");
+    if (game.name == "sokoban" && command == "solve") return cli::sokoban_solve(game, args);
+    if (game.name == "sokoban" && command == "generate") return cli::sokoban_generate(game, args);
+    throw InputError("command '" + command + "'",
+                     "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
+                     "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
+                     "eval, solve, generate)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -7,6 +7,7 @@
 #include "engine/core/error.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
+#include "engine/games/sokoban/solver_agent.h"
 
 namespace pg::sokoban {
 
@@ -344,19 +345,22 @@ std::unique_ptr<State> SokobanGame::state_from_json(const Json& j) const {
 
 std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   const auto [name, arg] = split_spec(spec);
+  if (auto agent = make_solver_agent(spec)) return agent;
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
-  // The exact solver's agent ("solver") is added here by the solver's branch.
   return nullptr;
 }
 
 std::vector<AgentInfo> SokobanGame::agents() const {
-  return {{"greedy",
+  return {{"solver",
+           "the exact solver's next move: fewest moves (solver:pushes: fewest pushes); it follows its plan, solves "
+           "again when the position leaves it, and declines in a deadlock or beyond its budget"},
+          {"greedy",
            "one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
            "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
            "moves that change nothing; ties share the probability"}};
 }
 
-std::vector<std::string> SokobanGame::default_agents() const { return {"greedy"}; }
+std::vector<std::string> SokobanGame::default_agents() const { return {"solver"}; }
 
 GameEntry registry_entry() {
   return {"sokoban",

@@ -360,6 +360,10 @@ KernelRun morris_random_moves_generic(long games, uint64_t seed) {
       ++run.items;
     }
     run.checksum = fold_morris(run.checksum, first_return > 0 ? 0 : first_return < 0 ? 1 : -1);
+  }
+  return run;
+}
+
 KernelRun sokoban_solver_positions(long solves, uint64_t seed) {
   sokoban::GeneratorOptions options;
   options.pulls = 80;

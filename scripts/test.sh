@@ -23,6 +23,9 @@ ctest --preset native
 step "WebAssembly build: the page, and the same page with assertions and stack-overflow checks"
 bash scripts/build.sh wasm
 
+step "the page's first download: under 500 KiB gzip (docs/policies.md)"
+bash scripts/size_report.sh >/dev/null || { bash scripts/size_report.sh; exit 1; }
+
 step "network runtime: the same bits natively and in WebAssembly (node)"
 ctest --preset native -R NnWasmParity --output-on-failure
 

@@ -111,7 +111,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
 namespace pg::cli {
 
 int mancala_solve(const GameEntry& entry, const Args& args) {
-  args.check_known({"state", "time-limit", "database-stones", "table-log2"}, entry.options);
+  args.check_known({"state", "time-limit", "database-stones", "table-log2", "guess"}, entry.options);
   const Json options = args.game_options(entry.options);
   const auto game = entry.create(options);
   const mancala::Rules rules = mancala::rules_from_options(options);
@@ -127,23 +127,36 @@ int mancala_solve(const GameEntry& entry, const Args& args) {
   const int db = int(args.get_long("database-stones", 12, 0, 24));
   const int table_log2 = int(args.get_long("table-log2", 22, 10, 30));
   std::cout << game->title() << ", rules " << game->options().dump() << "\n" << mancala::to_text(board);
+  const int guess = int(args.get_long("guess", 0, -200, 200));
   mancala::Solver solver(rules, db, table_log2);
-  const mancala::Solution s = solver.solve_moves(board, {limit, 0});
+  // The root first, printed at once: on a long proof it is the answer, and
+  // the moves' values after it may still run into the time limit.
+  const mancala::Solution root = solver.solve(board, {limit, 0}, guess);
   if (solver.database_stones() > 0)
     std::printf("endgame database: every position with up to %d stones in the pits, %.1f MB, built in %.1f s\n",
                 solver.database_stones(), double(solver.database_bytes()) / 1e6, solver.database_seconds());
-  if (!s.solved) {
-    std::printf("not solved within %.0f s (%ld nodes searched)\n", limit, s.nodes);
+  if (!root.solved) {
+    std::printf("not solved within %.0f s (%ld nodes searched)\n", limit, root.nodes);
     return 1;
   }
-  std::printf("value: %+d (final store difference, player 0's store minus player 1's, under perfect play)\n", s.value);
+  std::printf("value: %+d (final store difference, player 0's store minus player 1's, under perfect play)\n",
+              root.value);
+  std::printf("%ld nodes, %.2f s\n", root.nodes, root.seconds);
+  std::fflush(stdout);
+  const double rest = limit > 0 ? std::max(1.0, limit - root.seconds) : 0;
+  const mancala::Solution s = solver.solve_moves(board, {rest, 0}, root.value);
+  if (!s.solved) {
+    std::printf("the moves' values: not all solved within the time left (%ld nodes searched)\n", s.nodes);
+    return 1;
+  }
   const int mover_sign = board.to_move == 0 ? 1 : -1;
+  std::printf("the moves' values (player 0's view):\n");
   for (int i = 0; i < mancala::kPitsPerSide; ++i) {
     if (!(s.legal & (1u << i))) continue;
     const int v = s.move_value[size_t(i)];
     std::printf("  pit %d: %+d%s\n", i + 1, v, mover_sign * v == mover_sign * s.value ? "  (best)" : "");
   }
-  std::printf("%ld nodes, %.2f s\n", s.nodes, s.seconds);
+  std::printf("%ld nodes, %.2f s (the root again, from the table, and each move)\n", s.nodes, s.seconds);
   return 0;
 }
 

@@ -230,7 +230,7 @@ int Solver::mtdf(const Board& b, int guess) {
   return g;
 }
 
-Solution Solver::solve(const Board& board, const SolveLimits& limits) {
+Solution Solver::solve(const Board& board, const SolveLimits& limits, int guess) {
   Solution s;
   limits_ = limits;
   build_database();  // once; its time is reported apart (database_seconds)
@@ -239,7 +239,7 @@ Solution Solver::solve(const Board& board, const SolveLimits& limits) {
   nodes_ = 0;
   s.legal = board.legal_mask();
   try {
-    s.value = store_difference(board) + (board.done ? 0 : mtdf(board, 0));
+    s.value = store_difference(board) + (board.done ? 0 : mtdf(board, guess - store_difference(board)));
     s.solved = true;
   } catch (const OutOfBudget&) {
     s.solved = false;
@@ -249,8 +249,8 @@ Solution Solver::solve(const Board& board, const SolveLimits& limits) {
   return s;
 }
 
-Solution Solver::solve_moves(const Board& board, const SolveLimits& limits) {
-  Solution s = solve(board, limits);
+Solution Solver::solve_moves(const Board& board, const SolveLimits& limits, int guess) {
+  Solution s = solve(board, limits, guess);
   if (!s.solved) return s;
   const double start = now_seconds();
   long nodes = s.nodes;
@@ -260,7 +260,7 @@ Solution Solver::solve_moves(const Board& board, const SolveLimits& limits) {
     child.sow(i, rules_);
     SolveLimits rest = limits;
     if (rest.seconds > 0) rest.seconds = std::max(1e-3, limits.seconds - s.seconds - (now_seconds() - start));
-    const Solution c = solve(child, rest);
+    const Solution c = solve(child, rest, s.value);  // a good move keeps the value
     nodes += c.nodes;
     if (!c.solved) {
       s.solved = false;

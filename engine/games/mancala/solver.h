@@ -41,10 +41,11 @@ class Solver {
   // `table_log2`: the transposition table holds 2^table_log2 entries (24 bytes each).
   Solver(const Rules& rules, int database_stones = 0, int table_log2 = 20);
 
-  // The value of `board`.
-  Solution solve(const Board& board, const SolveLimits& limits = {});
+  // The value of `board`. `guess` (player 0's view) starts MTD(f): the
+  // nearer the true value, the fewer null-window passes.
+  Solution solve(const Board& board, const SolveLimits& limits = {}, int guess = 0);
   // The value of `board` and of each of its legal moves.
-  Solution solve_moves(const Board& board, const SolveLimits& limits = {});
+  Solution solve_moves(const Board& board, const SolveLimits& limits = {}, int guess = 0);
 
   // Forgets the transposition table (keeps the database): a budgeted search
   // then depends only on the position, not on what was searched before.

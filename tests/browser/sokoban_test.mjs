@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, api, press, cli, artifacts } from './helpers.mjs';
+import { useSite, open, api, press, cli, artifacts, root } from './helpers.mjs';
 
 useSite();
 
@@ -95,4 +95,51 @@ test("the agent steps with the arrow keys; the seed's corner test flags a box on
   await page.screenshot({ path: path.join(artifacts, 'sokoban-greedy.png') });  // docs/sokoban.png
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("the solver's plan, the dead squares and a deadlock, as the native solver sees them", async () => {
+  const { page, errors } = await open('?game=sokoban&agents=human');
+  await frame(page);
+  let view = await api(page, 'view');
+  // The native solver's plan for the seed's first map (its first output line).
+  const nativePlan = execFileSync(cli, ['sokoban', 'solve', '--level', path.join(root, 'assets', 'sokoban', 'seed.txt'),
+    '--index', '0', '--optimise', 'moves']).toString().split('\n')[0].trim();
+  assert.equal(view.plan.status, 'solved');
+  assert.equal(view.plan.lurd, nativePlan);
+  assert.equal(view.plan.moves, 8, "the seed map's optimum");
+  assert.equal(view.deadlocked, false);
+  assert.ok(view.dead_squares.length > 0);
+  assert.ok(view.lower_bound >= 1 && view.lower_bound <= 6, "the bound is at most the plan's 6 pushes");
+  // Stepping along the plan keeps the rest of it.
+  let step = 0;
+  for (const letter of nativePlan.slice(0, 3)) {
+    await press(page, keyOf[letter.toUpperCase()], ++step);
+    view = await api(page, 'view');
+    assert.equal(view.plan.lurd, nativePlan.slice(step));
+    assert.equal(view.plan.reused, true);
+  }
+  await page.close();
+
+  // A room where pushing the box up puts it against the wall, off the target's line.
+  const room = '######\n#    #\n# $  #\n# @ .#\n######\n';
+  const second = await open('?game=sokoban&agents=human&' + options({ level: room }));
+  await frame(second.page);
+  view = await api(second.page, 'view');
+  assert.equal(view.plan.status, 'solved');
+  assert.ok(view.dead_squares.some(([r, c]) => r === 1 && c === 2), 'the square above the box is dead');
+  await press(second.page, 'ArrowUp', 1);
+  await frame(second.page);
+  view = await api(second.page, 'view');
+  assert.equal(view.deadlocked, true);
+  assert.deepEqual(view.deadlocked_boxes, [[1, 2]]);
+  assert.equal(view.plan.status, 'unsolvable');
+  assert.equal(view.lower_bound, null);
+  await second.page.screenshot({ path: path.join(artifacts, 'sokoban-deadlock.png') });
+  await api(second.page, 'back');
+  view = await api(second.page, 'view');
+  assert.equal(view.deadlocked, false);
+  assert.equal(view.plan.status, 'solved');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(second.errors, []);
+  await second.page.close();
 });

@@ -3,6 +3,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -40,6 +41,10 @@ const ImU32 kChosen = IM_COL32(120, 240, 120, 255);
 const ImU32 kHumanArrow = IM_COL32(255, 255, 255, 90);
 const ImU32 kStuck = IM_COL32(240, 70, 70, 255);
 const ImU32 kLastPush = IM_COL32(255, 230, 90, 220);
+const ImU32 kDeadSquare = IM_COL32(150, 45, 45, 120);
+const ImU32 kPlanWalk = IM_COL32(150, 235, 255, 150);
+const ImU32 kPlanPush = IM_COL32(255, 245, 150, 220);
+const ImU32 kMatching = IM_COL32(200, 130, 255, 200);
 
 ImU32 with_alpha(ImU32 colour, float alpha) {
   return (colour & 0x00FFFFFFu) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << 24);
@@ -81,6 +86,34 @@ void draw_arrow(ImDrawList* draw, const Grid& g, int r, int c, int m, float leng
 
 const sokoban::SokobanState& sokoban_state(const State& s) { return dynamic_cast<const sokoban::SokobanState&>(s); }
 
+std::string with_thousands(uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// One line on what the analysis says: deadlock, or the optimal finish from here.
+std::pair<std::string, ImU32> analysis_line(const sokoban::PositionAnalysis& a, int steps) {
+  if (a.deadlocks.deadlocked) return {"Deadlock: no sequence of moves can solve the level from here", kStuck};
+  char text[200];
+  switch (a.plan_status) {
+    case sokoban::SolveStatus::kSolved:
+      if (a.plan_moves == 0) return {"", 0};
+      std::snprintf(text, sizeof text, "solver: %d moves (%d pushes) from here at best; %d steps played", a.plan_moves,
+                    a.plan_pushes, steps);
+      return {text, kPlanWalk};
+    case sokoban::SolveStatus::kUnsolvable:
+      return {"Deadlock: the solver proved there is no solution from here", kStuck};
+    default:
+      std::snprintf(text, sizeof text, "solver: no plan within %s positions; lower bound %d pushes",
+                    with_thousands(a.nodes_expanded).c_str(), a.bound.pushes);
+      return {text, IM_COL32(200, 200, 210, 255)};
+  }
+}
+
 }  // namespace
 
 std::optional<Action> SokobanView::key_action(int key, const BoardContext& context) {
@@ -114,6 +147,24 @@ void SokobanView::draw_debug_toggles() {
   ImGui::SameLine();
   ImGui::Checkbox("Last step", &show_last_step_);
   help_marker("The last push (a yellow line from where the box stood), or a red bar where the player bumped.");
+  ImGui::Checkbox("Dead squares", &show_dead_squares_);
+  help_marker(
+      "Shaded red: squares from which a box can never reach any target, whatever the player does (found by "
+      "pulling a box backwards from every target). A box ringed in red is deadlocked: it stands on a dead square, "
+      "or it and its neighbours are frozen against walls and each other while one is off target. From then on no "
+      "sequence of moves solves the level, even if the episode goes on.");
+  ImGui::SameLine();
+  ImGui::Checkbox("Solver plan", &show_plan_);
+  help_marker(
+      "The exact solver's fewest-moves solution from the position on the board, drawn as the player's path (thin: "
+      "walking, thick yellow: pushing), with its length above the map. Compare it with the agent's steps: an "
+      "optimal agent follows a path of that length. The solver gives up after 50,000 positions; stepping along "
+      "its plan (or back) reuses it.");
+  ImGui::Checkbox("Lower bound matching", &show_matching_);
+  help_marker(
+      "The solver's lower bound: each box is paired with its own target so that the sum of pushes a lone box "
+      "would need is smallest (Hungarian algorithm). No plan can use fewer pushes; the search explores the "
+      "positions where this bound plus the pushes so far is smallest first.");
 }
 
 std::string SokobanView::legend() const {
@@ -146,7 +197,7 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
   if (avail.x < 60 || avail.y < 60) return std::nullopt;
-  const float small = std::clamp(avail.y * 0.03f, 11.0f, 18.0f), top = small * 2.8f;
+  const float small = std::clamp(avail.y * 0.03f, 11.0f, 18.0f), top = small * 4.1f;
   Grid g;
   g.cell = std::max(6.0f, std::min(avail.x / float(level.width), (avail.y - top) / float(level.height)));
   const float board_w = g.cell * float(level.width), board_h = g.cell * float(level.height);
@@ -180,6 +231,13 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   draw->AddText(ImGui::GetFont(), small * 1.1f, ImVec2(left, origin.y), headline_colour, headline.c_str());
   draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 1.3f), IM_COL32(200, 200, 210, 255),
                 line.c_str());
+  // The third line: what the analysis says of this position.
+  const bool analysed = show_dead_squares_ || show_plan_ || show_matching_;
+  const sokoban::PositionAnalysis* a = analysed ? &analyst_.analyse(board) : nullptr;
+  if (a) {
+    const auto [text, colour] = analysis_line(*a, board.steps());
+    draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 2.55f), colour, text.c_str());
+  }
 
   // The map.
   for (int r = 0; r < level.height; ++r) {
@@ -197,6 +255,29 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
       if (level.target[size_t(s)])
         draw->AddCircle(g.centre(r, col), g.cell * 0.3f, kTarget, 24, std::max(2.0f, g.cell * 0.06f));
     }
+  }
+  if (a && show_dead_squares_) {
+    const float inset = g.cell * 0.06f;
+    for (const Square d : a->deadlocks.dead_squares) {
+      const ImVec2 p0 = g.corner(level.row(d), level.column(d)), p1 = g.corner(level.row(d) + 1, level.column(d) + 1);
+      draw->AddRectFilled(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), kDeadSquare);
+    }
+  }
+  if (a && show_matching_) {
+    for (const auto& [box, target] : a->bound.box_to_target)
+      if (box != target)
+        draw->AddLine(g.centre(level.row(box), level.column(box)), g.centre(level.row(target), level.column(target)),
+                      kMatching, std::max(1.5f, g.cell * 0.05f));
+  }
+  if (a && show_plan_ && a->player_path.size() > 1) {
+    for (size_t i = 0; i + 1 < a->player_path.size(); ++i) {
+      const Square from = a->player_path[i], to = a->player_path[i + 1];
+      const bool push = std::isupper(static_cast<unsigned char>(a->plan[i])) != 0;
+      draw->AddLine(g.centre(level.row(from), level.column(from)), g.centre(level.row(to), level.column(to)),
+                    push ? kPlanPush : kPlanWalk, std::max(push ? 3.0f : 1.5f, g.cell * (push ? 0.1f : 0.04f)));
+    }
+    const Square last = a->player_path.back();
+    draw->AddCircleFilled(g.centre(level.row(last), level.column(last)), g.cell * 0.1f, kPlanWalk, 16);
   }
   const float pad = g.cell * 0.12f;
   for (const Square b : board.boxes()) {
@@ -243,6 +324,16 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
       if ((blocks(b - level.width) || blocks(b + level.width)) && (blocks(b - 1) || blocks(b + 1)))
         draw->AddCircle(g.centre(r, col), g.cell * 0.5f, kStuck, 32, std::max(2.0f, g.cell * 0.07f));
     }
+  }
+
+  if (a && show_dead_squares_ && a->deadlocks.deadlocked) {
+    const auto ring = [&](Square b) {
+      const ImVec2 p0 = g.corner(level.row(b), level.column(b)), p1 = g.corner(level.row(b) + 1, level.column(b) + 1);
+      draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), kStuck, g.cell * 0.1f, 0,
+                    std::max(2.5f, g.cell * 0.09f));
+    };
+    for (const Square b : a->deadlocks.boxes_on_dead_squares) ring(b);
+    for (const Square b : a->deadlocks.frozen_boxes) ring(b);
   }
 
   // The move arrows: the agent's distribution, or where a human's click goes.
@@ -321,13 +412,61 @@ void SokobanView::draw_inspector(const BoardContext& c) {
     ImGui::Text("  Manhattan distance %d", reward.distance(level, board.boxes().front()));
   }
   ImGui::Text("corner test: %s", sokoban::seed_corner_stuck(board) ? "a box is flagged" : "no box flagged");
+
+  if (!ImGui::CollapsingHeader("Solver and deadlocks", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  help_marker(
+      "What the exact solver says of the position on the board. The plan is fewest-moves optimal (LURD: lowercase "
+      "walks, uppercase pushes); the lower bound counts the pushes of the best box-to-target matching, which no "
+      "plan can beat.");
+  const sokoban::PositionAnalysis& a = analyst_.analyse(board);
+  ImGui::Text("dead squares: %zu", a.deadlocks.dead_squares.size());
+  ImGui::Text("deadlocked: %s", a.deadlocks.deadlocked ? "yes" : "no");
+  if (a.bound.pushes == sokoban::kNoMatching)
+    ImGui::TextWrapped("lower bound: no matching (some box can reach no free target)");
+  else
+    ImGui::Text("lower bound: %d pushes", a.bound.pushes);
+  ImGui::Text("solver: %s", sokoban::status_name(a.plan_status));
+  if (a.plan_status == sokoban::SolveStatus::kSolved) {
+    ImGui::Text("  %d moves, %d pushes%s", a.plan_moves, a.plan_pushes,
+                a.plan_reused ? " (the rest of the last plan)" : "");
+    if (!a.plan_reused) ImGui::Text("  %s positions expanded", with_thousands(a.nodes_expanded).c_str());
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", a.plan.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   const Board& board = sokoban_state(c.state).board();
   const Square stuck = sokoban::seed_corner_stuck_box(board);
+  const Level& level = board.level();
+  const auto cell = [&](Square sq) { return Json::array({level.row(sq), level.column(sq)}); };
+  const auto cells = [&](const std::vector<Square>& squares) {
+    Json list = Json::array();
+    for (const Square sq : squares) list.push_back(cell(sq));
+    return list;
+  };
   Json j = Json::object();
-  j["corner_box"] = stuck < 0 ? Json() : Json::array({board.level().row(stuck), board.level().column(stuck)});
+  j["corner_box"] = stuck < 0 ? Json() : cell(stuck);
+  const sokoban::PositionAnalysis& a = analyst_.analyse(board);
+  j["dead_squares"] = cells(a.deadlocks.dead_squares);
+  j["deadlocked"] = a.deadlocks.deadlocked;
+  std::vector<Square> deadlocked = a.deadlocks.boxes_on_dead_squares;  // a box may be both dead and frozen
+  if (a.deadlocks.deadlocked)
+    deadlocked.insert(deadlocked.end(), a.deadlocks.frozen_boxes.begin(), a.deadlocks.frozen_boxes.end());
+  std::sort(deadlocked.begin(), deadlocked.end());
+  deadlocked.erase(std::unique(deadlocked.begin(), deadlocked.end()), deadlocked.end());
+  j["deadlocked_boxes"] = cells(deadlocked);
+  j["lower_bound"] = a.bound.pushes == sokoban::kNoMatching ? Json() : Json(a.bound.pushes);
+  Json matching = Json::array();
+  for (const auto& [box, target] : a.bound.box_to_target) matching.push_back({cell(box), cell(target)});
+  j["matching"] = matching;
+  j["plan"] = {{"status", sokoban::status_name(a.plan_status)},
+               {"lurd", a.plan},
+               {"moves", a.plan_moves},
+               {"pushes", a.plan_pushes},
+               {"reused", a.plan_reused},
+               {"nodes_expanded", a.nodes_expanded}};
   return j;
 }
 

@@ -2,7 +2,9 @@
 // and the player, scaled to fit; the agent's probability of each move as an
 // arrow around the player (longer and brighter = likelier, its choice
 // outlined); the last push, a bump into a wall or a blocked box; the box the
-// seed's corner test flags. A human plays with the arrow keys or WASD, or by
+// seed's corner test flags; the dead squares and deadlocked boxes, the
+// solver's fewest-moves plan from the position as the player's path, and the
+// lower bound's box-to-target matching. A human plays with the arrow keys or WASD, or by
 // clicking beside the player. The Setup panel gets a level picker for the
 // built-in collections and a level editor (standard text or number grid).
 #pragma once
@@ -12,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/games/sokoban/analysis.h"
 #include "engine/games/sokoban/level.h"
 #include "web/views/board_view.h"
 
@@ -32,6 +35,13 @@ class SokobanView : public BoardView {
   bool show_numbers_ = true;
   bool show_corner_test_ = true;
   bool show_last_step_ = true;
+  bool show_dead_squares_ = true;
+  bool show_plan_ = true;
+  bool show_matching_ = false;
+  // Solving costs; a node budget keeps a frame short (the WebAssembly solver
+  // expands about 50k positions a second) and the same on every machine.
+  static constexpr uint64_t kPlanNodeBudget = 50'000;
+  sokoban::PositionAnalyst analyst_{kPlanNodeBudget};
   // The squares inside the level (joined to the player's start by non-wall
   // squares), computed once per level.
   std::shared_ptr<const sokoban::Level> inside_of_;  // held, so a new level never reuses its address

@@ -143,3 +143,17 @@ test("the solver's plan, the dead squares and a deadlock, as the native solver s
   assert.deepEqual(second.errors, []);
   await second.page.close();
 });
+
+test('a generated level from the URL is the native generator\'s level', async () => {
+  const generate = { width: 9, height: 8, boxes: 3, seed: 17 };
+  const { page, errors } = await open('?game=sokoban&agents=solver&' + options({ generate }));
+  const s = await api(page, 'state');
+  const shown = execFileSync(cli, ['sokoban', 'show', '--options', JSON.stringify({ generate })]).toString();
+  const nativeState = JSON.parse(shown.trim().split('\n').pop());
+  assert.deepEqual(s.state.rows, nativeState.rows);
+  // The solver plays it to the end: a generated level is solvable.
+  for (let step = 1; step <= 120 && !(await api(page, 'state')).done; step++) await api(page, 'step');
+  assert.equal((await api(page, 'state')).state.outcome, 'solved');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

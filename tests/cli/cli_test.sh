@@ -317,6 +317,10 @@ out=$("$PG" sokoban show 2>&1); rc=$?
 check "sokoban show exits 0" "0" "$rc"
 check "sokoban show opens the seed's one-box map" "Sokoban (seed 0: one box)" "$out"
 check "sokoban show draws the map" "#   @     #" "$out"
+out=$("$PG" sokoban show --options '{"generate":{"width":9,"height":8,"boxes":3,"seed":17}}' 2>&1); rc=$?
+check "sokoban show makes a generated level" "Sokoban (generated 9x8, 3 boxes, seed 17)" "$out"
+out=$("$PG" sokoban show --options '{"generate":{"width":30}}' 2>&1); rc=$?
+check "sokoban names a bad generator option" "option 'generate.width': must be an integer from 5 to 12, got 30" "$out"
 out=$("$PG" sokoban replay --collection seed --index 0 --actions U,U,U,L,U,R,R,R 2>&1); rc=$?
 check "sokoban replay exits 0" "0" "$rc"
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.reward).join(","), t.returns[0].toFixed(1), t.steps[7].state.outcome)})')

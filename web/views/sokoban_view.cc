@@ -485,7 +485,9 @@ void SokobanView::setup_extras(App& app) {
     for (const auto& name : sokoban::builtin_collection_names())
       for (const auto& l : sokoban::builtin_collection(name)) titles_[name].push_back(l.title);
   }
-  const std::string current = setup.collection.empty() ? "custom" : setup.collection;
+  const std::string current = !setup.generate.is_null()  ? "generated"
+                              : setup.collection.empty() ? "custom"
+                                                         : setup.collection;
   ImGui::SetNextItemWidth(110);
   if (ImGui::BeginCombo("##collection", current.c_str())) {
     for (const auto& [name, titles] : titles_)
@@ -511,6 +513,33 @@ void SokobanView::setup_extras(App& app) {
     ImGui::SameLine();
     if (ImGui::SmallButton("Next >") && setup.index + 1 < int(titles.size()))
       app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index + 1}});
+  }
+  if (ImGui::CollapsingHeader("Generate a level")) {
+    ImGui::TextWrapped(
+        "A random room (walls included), boxes put on targets, then the player pulls them about at random: the "
+        "level is solvable by construction, and the solver checks it. The same settings give the same level on "
+        "every machine.");
+    ImGui::SliderInt("width", &generate_width_, 5, 12);
+    ImGui::SliderInt("height", &generate_height_, 5, 12);
+    ImGui::SliderInt("boxes", &generate_boxes_, 1, 4);
+    ImGui::SliderInt("at least pushes", &generate_min_pushes_, 0, 30);
+    help_marker("Difficulty: levels the solver finishes in fewer pushes are thrown away and another is tried.");
+    ImGui::InputInt("level seed", &generate_seed_);
+    generate_seed_ = std::clamp(generate_seed_, 0, 1'000'000'000);
+    const auto generate = [&] {
+      Json g = {{"width", generate_width_},
+                {"height", generate_height_},
+                {"boxes", generate_boxes_},
+                {"seed", generate_seed_}};
+      if (generate_min_pushes_ > 0) g["min_pushes"] = generate_min_pushes_;
+      app.load_game("sokoban", {{"generate", g}});
+    };
+    if (ImGui::Button("Generate")) generate();
+    ImGui::SameLine();
+    if (ImGui::Button("Next seed")) {
+      ++generate_seed_;
+      generate();
+    }
   }
   if (ImGui::CollapsingHeader("Level editor")) {
     if (editor_level_ != setup.rules->level) {

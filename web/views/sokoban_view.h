@@ -48,6 +48,8 @@ class SokobanView : public BoardView {
   std::vector<uint8_t> inside_;
   // Built-in collections' level titles, read once.
   std::map<std::string, std::vector<std::string>> titles_;
+  // The generator's settings in the Setup panel.
+  int generate_width_ = 8, generate_height_ = 8, generate_boxes_ = 2, generate_seed_ = 1, generate_min_pushes_ = 0;
   // The level editor.
   std::string editor_text_, editor_checked_, editor_error_;
   std::shared_ptr<const sokoban::Level> editor_level_;  // the level the editor's text was taken from

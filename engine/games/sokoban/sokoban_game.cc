@@ -5,6 +5,7 @@
 #include "engine/core/agent.h"
 #include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/solver_agent.h"
@@ -16,6 +17,10 @@ namespace {
 constexpr const char* kCollectionPrefix = "assets/sokoban/";
 constexpr const char* kDefaultCollection = "seed";
 constexpr const char* kEncoding = "sokoban-tiles-v1";
+// Generated levels as options stay small enough to make at once in the page
+// (`playground sokoban generate` makes larger ones).
+constexpr int kMaxGeneratedSide = 12;
+constexpr int kMaxGeneratedBoxes = 4;
 
 Json square_json(const Level& level, Square s) { return Json::array({level.row(s), level.column(s)}); }
 
@@ -167,6 +172,10 @@ std::vector<Level> builtin_collection(const std::string& name) {
 
 std::string SokobanGame::title() const {
   std::string t = "Sokoban";
+  if (!setup_.generate.is_null())
+    return t + " (generated " + std::to_string(level().width) + "x" + std::to_string(level().height) + ", " +
+           std::to_string(level().boxes.size()) + (level().boxes.size() == 1 ? " box" : " boxes") + ", seed " +
+           setup_.generate["seed"].dump() + ")";
   if (!setup_.collection.empty())
     t += " (" + setup_.collection + " " + std::to_string(setup_.index);
   else
@@ -187,6 +196,10 @@ const std::vector<OptionInfo>& option_infos() {
        "a level of your own, in standard text (# wall, space floor, $ box, . target, @ player, * box on target, + "
        "player on target) or as the seed's number grid, instead of a collection (of several levels, index picks "
        "one)"},
+      {"generate", Json(),
+       "a generated level instead of a collection: {\"width\": 8, \"height\": 8, \"boxes\": 2, \"seed\": 1} (with the "
+       "wall border; optional \"min_pushes\"); made by reverse play from a solved room and checked solvable by the "
+       "solver, the same level on every machine"},
       {"max_steps", Json(),
        "the step cap: 50 for the seed's maps (its training episodes), 120 for other levels (Boxoban's usual "
        "limit); 0 for none"},
@@ -214,6 +227,32 @@ Square square_from_json(const Json& v, const Level& level, const std::string& wh
   return level.at(int(r), int(c));
 }
 
+// The generator's settings from the `generate` option; every key checked.
+GeneratorOptions generator_options(const Json& g, uint64_t& seed) {
+  if (!g.is_object())
+    throw InputError("option 'generate'",
+                     "expected an object such as {\"width\": 8, \"height\": 8, \"boxes\": 2, "
+                     "\"seed\": 1}, got " +
+                         g.dump());
+  for (const auto& [key, value] : g.items())
+    if (key != "width" && key != "height" && key != "boxes" && key != "seed" && key != "min_pushes")
+      throw InputError("option 'generate." + key + "'", "unknown (known: width, height, boxes, seed, min_pushes)");
+  const auto number = [&](const char* key, int fallback, int lo, int hi) {
+    try {
+      return int_option(g, key, fallback, lo, hi);
+    } catch (const InputError& e) {
+      throw InputError(std::string("option 'generate.") + key + "'", e.problem());
+    }
+  };
+  GeneratorOptions o;
+  o.width = number("width", 8, 5, kMaxGeneratedSide);
+  o.height = number("height", 8, 5, kMaxGeneratedSide);
+  o.boxes = number("boxes", 2, 1, kMaxGeneratedBoxes);
+  o.min_pushes = number("min_pushes", 0, 0, 100);
+  seed = uint64_t(number("seed", 1, 0, 1'000'000'000));
+  return o;
+}
+
 }  // namespace
 
 Setup setup_from_options(const Json& options) {
@@ -222,7 +261,17 @@ Setup setup_from_options(const Json& options) {
   Setup setup;
   auto rules = std::make_shared<Rules>();
   Level level;
-  if (options.contains("level") && !options["level"].is_null()) {
+  const bool generated = options.contains("generate") && !options["generate"].is_null();
+  if (generated) {
+    if (options.contains("collection") || (options.contains("level") && !options["level"].is_null()))
+      throw InputError("option 'generate'", "give one of collection, level and generate");
+    uint64_t seed = 0;
+    const GeneratorOptions o = generator_options(options["generate"], seed);
+    level = generate_level(o, seed).level;
+    setup.generate = {{"width", o.width}, {"height", o.height}, {"boxes", o.boxes}, {"seed", seed}};
+    if (o.min_pushes > 0) setup.generate["min_pushes"] = o.min_pushes;
+    setup.level_text = level_to_text(level);
+  } else if (options.contains("level") && !options["level"].is_null()) {
     if (options.contains("collection"))
       throw InputError("option 'level'", "give either a level or a collection, not both");
     const Json& v = options["level"];
@@ -258,7 +307,9 @@ Setup setup_from_options(const Json& options) {
 
 Json SokobanGame::options() const {
   Json j = Json::object();
-  if (setup_.collection.empty()) {
+  if (!setup_.generate.is_null()) {
+    j["generate"] = setup_.generate;
+  } else if (setup_.collection.empty()) {
     j["level"] = setup_.level_text;
   } else {
     j["collection"] = setup_.collection;

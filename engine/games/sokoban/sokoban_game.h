@@ -80,6 +80,7 @@ struct Setup {
   std::string collection;  // "" when `level_text` is given
   int index = 0;
   std::string level_text;  // the chosen level's standard text, "; title" first
+  Json generate;           // the generator's settings when the level was generated, else null
   std::shared_ptr<const Rules> rules;
 };
 

@@ -10,8 +10,10 @@
 #include "engine/core/error.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
+#include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
+#include "engine/games/sokoban/solver.h"
 
 namespace pg::sokoban {
 namespace {
@@ -622,6 +624,34 @@ TEST(SokobanOptions, RefusesBadOptionsByName) {
   EXPECT_EQ(where({{"max_steps", -1}}), "option 'max_steps'");
   EXPECT_EQ(where({{"corner_ends", 1}}), "option 'corner_ends'");
   EXPECT_EQ(where({{"colour", 1}}), "option 'colour'");
+  EXPECT_EQ(where({{"generate", 5}}), "option 'generate'");
+  EXPECT_EQ(where({{"generate", {{"width", 30}}}}), "option 'generate.width'");
+  EXPECT_EQ(where({{"generate", {{"boxes", 0}}}}), "option 'generate.boxes'");
+  EXPECT_EQ(where({{"generate", {{"seed", -1}}}}), "option 'generate.seed'");
+  EXPECT_EQ(where({{"generate", {{"wide", 3}}}}), "option 'generate.wide'");
+  EXPECT_EQ(where({{"generate", Json::object()}, {"collection", "seed"}}), "option 'generate'");
+}
+
+TEST(SokobanOptions, AGeneratedLevelIsTheGeneratorsLevel) {
+  const Json settings = {{"width", 9}, {"height", 8}, {"boxes", 3}, {"seed", 17}};
+  const auto game = make_game("sokoban", {{"generate", settings}});
+  GeneratorOptions o;
+  o.width = 9, o.height = 8, o.boxes = 3;
+  const Level expected = generate_level(o, 17).level;
+  EXPECT_EQ(picture(*game->initial_state(1)), level_to_text(expected));
+  EXPECT_EQ(game->title(), "Sokoban (generated 9x8, 3 boxes, seed 17)");
+  EXPECT_EQ(game->options()["generate"], settings);
+  EXPECT_EQ(game->options()["max_steps"], kOtherMaxSteps);
+  EXPECT_EQ(make_game("sokoban", game->options())->options(), game->options());
+  // Another seed, another level; min_pushes makes it harder.
+  const auto other = make_game("sokoban", {{"generate", {{"width", 9}, {"height", 8}, {"boxes", 3}, {"seed", 18}}}});
+  EXPECT_NE(picture(*other->initial_state(1)), picture(*game->initial_state(1)));
+  const auto hard = make_game("sokoban", {{"generate", {{"boxes", 2}, {"seed", 1}, {"min_pushes", 10}}}});
+  EXPECT_EQ(hard->options()["generate"]["min_pushes"], 10);
+  SolveOptions push_optimal;
+  push_optimal.time_limit_seconds = 0;
+  Level start = dynamic_cast<const SokobanGame&>(*hard).level();
+  EXPECT_GE(solve(start, push_optimal).pushes, 10);
 }
 
 }  // namespace

@@ -157,3 +157,48 @@ test('a generated level from the URL is the native generator\'s level', async ()
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the level editor: walls drawn by dragging, floor by right-click, then the level played at once', async () => {
+  const { page, errors } = await open('?game=sokoban&agents=human');
+  await frame(page);
+  let editor = (await api(page, 'view')).editor;
+  assert.equal(editor.open, false);
+  const [hx, hy, hw, hh] = editor.open_button;
+  await page.mouse.click(hx + hw / 2, hy + hh / 2);
+  await frame(page);
+  await frame(page);
+  editor = (await api(page, 'view')).editor;
+  assert.equal(editor.open, true, 'the button opens the editor');
+  const [sx, sy] = editor.squares;
+  const cell = editor.square_size;
+  const at = (r, c) => [sx + (c + 0.5) * cell, sy + (r + 0.5) * cell];
+  // Drag the wall brush (the default) along row 7 from column 1 to 3.
+  await page.mouse.move(...at(7, 1));
+  await page.mouse.down();
+  for (const c of [1, 2, 3]) {
+    await page.mouse.move(...at(7, c), { steps: 2 });
+    await frame(page);
+  }
+  await page.mouse.up();
+  await frame(page);
+  let rows = (await api(page, 'view')).editor.text.trim().split('\n').filter((l) => !l.startsWith(';'));
+  assert.equal(rows[7], '####      #');
+  // Right-click paints floor back.
+  await page.mouse.click(...at(7, 2), { button: 'right' });
+  await frame(page);
+  editor = (await api(page, 'view')).editor;
+  rows = editor.text.trim().split('\n').filter((l) => !l.startsWith(';'));
+  assert.equal(rows[7], '## #      #');
+  await page.screenshot({ path: path.join(artifacts, 'sokoban-editor.png') });
+  const [px, py, pw, ph] = editor.play_button;
+  await page.mouse.click(px + pw / 2, py + ph / 2);
+  await frame(page);
+  const s = await api(page, 'state');
+  assert.equal(s.state.rows[7], '## #      #', 'the drawn level is the one being played');
+  assert.equal(s.step, 0);
+  // The native engine reads the same text as the same level.
+  const shown = execFileSync(cli, ['sokoban', 'show', '--options', JSON.stringify({ level: editor.text })]).toString();
+  assert.deepEqual(JSON.parse(shown.trim().split('\n').pop()).rows, s.state.rows);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -13,6 +13,7 @@
 #include "imgui.h"
 #include "imgui_stdlib.h"
 #include "web/app.h"
+#include "web/browser.h"
 #include "web/ui.h"
 
 namespace pg::web {
@@ -461,6 +462,10 @@ Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   Json matching = Json::array();
   for (const auto& [box, target] : a.bound.box_to_target) matching.push_back({cell(box), cell(target)});
   j["matching"] = matching;
+  const auto rect = [](const Rect& r) { return Json::array({r.x, r.y, r.w, r.h}); };
+  j["editor"] = {
+      {"open", editor_open_},        {"open_button", rect(open_editor_button_)}, {"squares", rect(sketch_rect_)},
+      {"square_size", sketch_cell_}, {"play_button", rect(play_button_)},        {"text", editor_text_}};
   j["plan"] = {{"status", sokoban::status_name(a.plan_status)},
                {"lurd", a.plan},
                {"moves", a.plan_moves},
@@ -468,6 +473,15 @@ Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
                {"reused", a.plan_reused},
                {"nodes_expanded", a.nodes_expanded}};
   return j;
+}
+
+SokobanView::Rect SokobanView::last_rect() {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  return Rect{a.x, a.y, b.x - a.x, b.y - a.y};
+}
+
+void SokobanView::extra_windows(App& app) {
+  if (!app.embed && editor_open_) editor_window(app);
 }
 
 void SokobanView::setup_extras(App& app) {
@@ -541,40 +555,120 @@ void SokobanView::setup_extras(App& app) {
       generate();
     }
   }
-  if (ImGui::CollapsingHeader("Level editor")) {
-    if (editor_level_ != setup.rules->level) {
-      editor_level_ = setup.rules->level;
-      const Level& l = *editor_level_;
-      editor_text_ = (l.title.empty() ? "" : "; " + l.title + "\n") + sokoban::level_to_text(l);
-    }
-    ImGui::TextWrapped(
-        "Standard text: # wall, space floor, $ box, . target, @ player, * box on a target, + player on a target "
-        "(- or _ also floor; a ; line above is the title). Or the seed's number grid: 0 empty, 1 wall, 2 box, 3 "
-        "target, 4 player, 5 box on target, 6 player on target.");
-    ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
-    if (editor_text_ != editor_checked_) {
-      editor_checked_ = editor_text_;
-      try {
-        sokoban::parse_levels(editor_text_, "");
-        editor_error_.clear();
-      } catch (const InputError& e) {
-        editor_error_ = e.what();
-      }
-    }
-    if (!editor_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor_error_.c_str());
-    ImGui::BeginDisabled(!editor_error_.empty());
-    if (ImGui::Button("Play this level")) app.load_game("sokoban", {{"level", editor_text_}});
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button("Copy as number grid")) {
-      try {
-        ImGui::SetClipboardText(sokoban::level_to_number_grid(sokoban::parse_levels(editor_text_, "").front()).c_str());
-        app.info("The level is on the clipboard as the seed's number grid.");
-      } catch (const InputError& e) {
-        app.error(e.what());
-      }
+  if (ImGui::Button("Level editor")) editor_open_ = true;
+  open_editor_button_ = last_rect();
+  ImGui::SameLine();
+  help_marker("Draw a level square by square, or write it as text; play it at once.");
+}
+
+void SokobanView::editor_window(App& app) {
+  const auto* game = dynamic_cast<const sokoban::SokobanGame*>(&app.session().game());
+  if (!game) return;
+  const sokoban::Setup& setup = game->setup();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * 0.28f, display.y * 0.06f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(480, 620), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Sokoban level editor", &editor_open_)) return ImGui::End();
+  if (editor_level_ != setup.rules->level) {
+    editor_level_ = setup.rules->level;
+    const Level& l = *editor_level_;
+    editor_text_ = (l.title.empty() ? "" : "; " + l.title + "\n") + sokoban::level_to_text(l);
+  }
+  ImGui::TextWrapped(
+      "Draw with a brush on the squares below (click or drag), or write the level. Standard text: # wall, space floor, "
+      "$ box, . target, @ player, * box on a target, + player on a target "
+      "(- or _ also floor; a ; line above is the title). Or the seed's number grid: 0 empty, 1 wall, 2 box, 3 "
+      "target, 4 player, 5 box on target, 6 player on target.");
+  draw_sketch_editor();
+  ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
+  if (editor_text_ != editor_checked_) {
+    editor_checked_ = editor_text_;
+    try {
+      sokoban::parse_levels(editor_text_, "");
+      editor_error_.clear();
+    } catch (const InputError& e) {
+      editor_error_ = e.what();
     }
   }
+  if (!editor_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor_error_.c_str());
+  ImGui::BeginDisabled(!editor_error_.empty());
+  if (ImGui::Button("Play this level")) app.load_game("sokoban", {{"level", editor_text_}});
+  play_button_ = last_rect();
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Save as text")) browser::download_text("level.txt", editor_text_);
+  ImGui::SameLine();
+  if (ImGui::Button("Copy as number grid")) {
+    try {
+      ImGui::SetClipboardText(sokoban::level_to_number_grid(sokoban::parse_levels(editor_text_, "").front()).c_str());
+      app.info("The level is on the clipboard as the seed's number grid.");
+    } catch (const InputError& e) {
+      app.error(e.what());
+    }
+  }
+  ImGui::End();
+}
+
+void SokobanView::draw_sketch_editor() {
+  if (sketched_text_ != editor_text_) {
+    sketch_ = sokoban::LevelSketch::from_text(editor_text_);
+    sketched_text_ = editor_text_;
+  }
+  struct BrushInfo {
+    sokoban::Brush brush;
+    const char* label;
+  };
+  static const BrushInfo brushes[] = {{sokoban::Brush::kWall, "Wall"},
+                                      {sokoban::Brush::kFloor, "Floor"},
+                                      {sokoban::Brush::kBox, "Box"},
+                                      {sokoban::Brush::kTarget, "Target"},
+                                      {sokoban::Brush::kPlayer, "Player"}};
+  for (size_t i = 0; i < std::size(brushes); ++i) {
+    if (i > 0) ImGui::SameLine();
+    if (ImGui::RadioButton(brushes[i].label, brush_ == brushes[i].brush)) brush_ = brushes[i].brush;
+  }
+  help_marker(
+      "A box or the player put on a target stays on it; a target put under a box or the player keeps them; "
+      "placing the player moves it. Right-click paints floor.");
+  int w = sketch_.width(), h = sketch_.height();
+  ImGui::SetNextItemWidth(90);
+  const bool resized_w = ImGui::InputInt("columns", &w);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90);
+  const bool resized_h = ImGui::InputInt("rows", &h);
+  bool changed = false;
+  if (resized_w || resized_h) {
+    sketch_.resize(w, h);
+    changed = true;
+  }
+  // The squares, as small tiles; click or drag to paint.
+  const float cell = std::clamp(ImGui::GetContentRegionAvail().x / float(sketch_.width()), 8.0f, 22.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 size(cell * float(sketch_.width()), cell * float(sketch_.height()));
+  ImGui::InvisibleButton("##sketch", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  sketch_rect_ = {origin.x, origin.y, size.x, size.y};
+  sketch_cell_ = cell;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int r = 0; r < sketch_.height(); ++r)
+    for (int c = 0; c < sketch_.width(); ++c) {
+      const ImVec2 p0(origin.x + float(c) * cell, origin.y + float(r) * cell), p1(p0.x + cell, p0.y + cell);
+      const char t = sketch_.at(r, c);
+      draw->AddRectFilled(p0, p1, t == '#' ? kWall : kFloor);
+      draw->AddRect(p0, p1, kFloorLine);
+      const ImVec2 centre(p0.x + cell * 0.5f, p0.y + cell * 0.5f);
+      if (t == '.' || t == '*' || t == '+') draw->AddCircle(centre, cell * 0.32f, kTarget, 12, 1.5f);
+      if (t == '$' || t == '*')
+        draw->AddRectFilled(ImVec2(p0.x + cell * 0.18f, p0.y + cell * 0.18f),
+                            ImVec2(p1.x - cell * 0.18f, p1.y - cell * 0.18f), t == '*' ? kBoxOnTarget : kBox, 2);
+      if (t == '@' || t == '+') draw->AddCircleFilled(centre, cell * 0.3f, kPlayer, 12);
+    }
+  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const int r = int(std::floor((mouse.y - origin.y) / cell)), c = int(std::floor((mouse.x - origin.x) / cell));
+    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) changed |= sketch_.paint(r, c, brush_);
+    if (ImGui::IsMouseDown(ImGuiMouseButton_Right)) changed |= sketch_.paint(r, c, sokoban::Brush::kFloor);
+  }
+  if (changed) editor_text_ = sketched_text_ = sketch_.text();
 }
 
 }  // namespace pg::web

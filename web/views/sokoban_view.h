@@ -16,6 +16,7 @@
 
 #include "engine/games/sokoban/analysis.h"
 #include "engine/games/sokoban/level.h"
+#include "engine/games/sokoban/level_sketch.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -29,6 +30,7 @@ class SokobanView : public BoardView {
   void draw_inspector(const BoardContext& context) override;
   Json inspect(const BoardContext& context, const Episode& episode) override;
   void setup_extras(App& app) override;
+  void extra_windows(App& app) override;
 
  private:
   bool show_arrows_ = true;
@@ -53,6 +55,21 @@ class SokobanView : public BoardView {
   // The level editor.
   std::string editor_text_, editor_checked_, editor_error_;
   std::shared_ptr<const sokoban::Level> editor_level_;  // the level the editor's text was taken from
+  // The visual editor: the editor's text as squares, and the brush.
+  sokoban::LevelSketch sketch_;
+  std::string sketched_text_;  // the text the sketch was made from
+  sokoban::Brush brush_ = sokoban::Brush::kWall;
+  void draw_sketch_editor();
+  // Where the editor's parts were drawn last frame (x, y, width, height), for
+  // playground.view() and the browser tests, which click them as a user does.
+  struct Rect {
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  Rect open_editor_button_, sketch_rect_, play_button_;
+  static Rect last_rect();  // the last ImGui item's
+  void editor_window(App& app);
+  bool editor_open_ = false;
+  float sketch_cell_ = 0;
 };
 
 }  // namespace pg::web

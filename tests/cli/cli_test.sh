@@ -327,8 +327,12 @@ check "morris value: each action's value (b-g closes a-g-n too; X would fly to l
 out=$("$PG" morris match --first perfect --second random --games 20 --table "$TMP/morris7.bin" 2>&1); rc=$?
 check "morris perfect with an endgame table declines the opening: exits 2" "2" "$rc"
 check "morris perfect says what its table covers" "covers positions with up to 7 pieces of material" "$out"
-out=$("$PG" morris match --first perfect --second random --games 20 2>&1)
+mkdir -p "$TMP/no_policies"
+out=$(PG_POLICY_DIR="$TMP/no_policies" "$PG" morris match --first perfect --second random --games 20 2>&1)
 check "morris perfect without a table declines, saying how to get one" "no Five Men's Morris table is loaded" "$out"
+out=$("$PG" morris match --first random --second perfect --games 20 2>&1); rc=$?
+check "morris perfect plays from the shipped table (policies/morris/solution.pgmt)" "0" "$rc"
+check "morris perfect never loses" "first player (random): 0 wins" "$out"
 printf 'not a table' > "$TMP/bad.bin"
 out=$("$PG" morris value --table "$TMP/bad.bin" 2>&1); rc=$?
 check "morris value: a file that is not a table exits 2" "2" "$rc"

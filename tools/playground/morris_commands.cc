@@ -134,7 +134,7 @@ int morris_solve(const GameEntry& entry, const Args& args) {
     std::ofstream out(path, std::ios::binary);
     if (!out || !out.write(bytes.data(), std::streamsize(bytes.size())))
       throw InputError("flag --out", "cannot write '" + path + "'");
-    std::printf("wrote %s: %.2f MB (each position bit-packed: 2 bits of result and the plies)\n", path.c_str(),
+    std::printf("wrote %s: %.2f MB (the positions that are not draws, each after its gap of draws)\n", path.c_str(),
                 double(bytes.size()) / 1e6);
   }
   return 0;

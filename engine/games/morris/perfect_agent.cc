@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/policy_store.h"
 #include "engine/games/morris/morris_game.h"
 
 namespace pg::morris {
@@ -21,7 +22,20 @@ double score(const Outcome& o) {
 }  // namespace
 
 void provide_solution(std::shared_ptr<const Solution> solution) { solution_slot() = std::move(solution); }
-std::shared_ptr<const Solution> current_solution() { return solution_slot(); }
+
+std::shared_ptr<const Solution> current_solution() {
+  if (solution_slot()) return solution_slot();
+  // The shipped table, read once it is there (natively from policies/, in the page once fetched).
+  static std::shared_ptr<const std::string> read_bytes;
+  static std::shared_ptr<const Solution> shipped;
+  const auto bytes = find_policy_file(kShippedSolution);
+  if (bytes && bytes != read_bytes) {
+    read_bytes = bytes;
+    shipped =
+        std::make_shared<const Solution>(Solution::deserialize(*bytes, std::string("policy ") + kShippedSolution));
+  }
+  return bytes ? shipped : nullptr;
+}
 
 double error_share(const Solution& solution, const Board& board) {
   const auto replies = solution.action_values(board);
@@ -75,8 +89,9 @@ Decision PerfectAgent::decide(const State& state, Rng& rng) {
   const auto solution = current_solution();
   if (!solution)
     return declined_decision(
-        "no Five Men's Morris table is loaded: build one with `playground morris solve --out FILE` and pass "
-        "--table FILE");
+        std::string("no Five Men's Morris table is loaded: the page fetches ") + kShippedSolution +
+        " when the game opens (still loading, or missing); natively, build one with `playground morris solve --out "
+        "FILE` and pass --table FILE");
   if (!solution->covers(board))
     return declined_decision("the loaded table covers positions with up to " +
                              std::to_string(solution->max_material()) +

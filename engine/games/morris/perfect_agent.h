@@ -21,8 +21,13 @@
 
 namespace pg::morris {
 
-// The table the process plays from: handed over by the command line
-// (--table FILE, or a solve in the same process); nullptr when there is none.
+// The shipped table, under policies/ (playground morris solve --out policies/morris/solution.pgmt).
+inline constexpr const char* kShippedSolution = "morris/solution.pgmt";
+
+// The table the process plays from: the one handed over by the command line
+// (--table FILE, or a solve in the same process), else the shipped one once
+// it is there (policy_store.h); nullptr when there is none. Throws
+// InputError when the shipped file is not a table.
 void provide_solution(std::shared_ptr<const Solution> solution);
 std::shared_ptr<const Solution> current_solution();
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 
 #include "engine/core/error.h"
 #include "engine/games/morris/position_index.h"
@@ -12,9 +11,6 @@ namespace pg::morris {
 namespace {
 
 constexpr int kMovement = 2 * kPiecesPerSide;  // placements made when the movement phase starts
-constexpr char kMagic[4] = {'P', 'G', 'M', 'T'};
-constexpr uint8_t kFileVersion = 1;
-constexpr size_t kHeaderBytes = 16;
 
 // The better of two outcomes for the side to move.
 void keep_best(Outcome& best, bool& any, const Outcome& o) {
@@ -266,63 +262,6 @@ Solution Solution::solve(int max_material, const std::function<void(const SolveP
       for (int t = 0; t <= kPiecesPerSide; ++t)
         if (s.offset_[h][m][t] >= 0) positions += class_size(m, t);
     report("placement " + std::to_string(h) + " placements made", positions);
-  }
-  return s;
-}
-
-std::string Solution::serialize() const {
-  const Counts c = counts();
-  const int longest = std::max(c.longest_win, c.longest_loss);
-  int plies_bits = 0;
-  while ((1 << plies_bits) <= longest) ++plies_bits;
-  const int bits = 2 + plies_bits;
-  std::string out(kHeaderBytes + (entries_.size() * size_t(bits) + 7) / 8, '\0');
-  std::memcpy(out.data(), kMagic, 4);
-  out[4] = char(kFileVersion);
-  out[5] = char(max_material_);
-  out[6] = char(plies_bits);
-  const uint64_t count = entries_.size();
-  for (int i = 0; i < 8; ++i) out[size_t(8 + i)] = char((count >> (8 * i)) & 0xFF);
-  auto* data = reinterpret_cast<unsigned char*>(out.data() + kHeaderBytes);
-  uint64_t pos = 0;
-  for (uint16_t code : entries_) {
-    // Draws are 0; wins 1 and losses 2 in the low 2 bits, the plies above.
-    const uint32_t word = code;
-    for (int k = 0; k < bits; ++k, ++pos)
-      if (word & (1u << k)) data[pos / 8] = uint8_t(data[pos / 8] | (1u << (pos % 8)));
-  }
-  return out;
-}
-
-Solution Solution::deserialize(const std::string& bytes, const std::string& where) {
-  if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic, 4) != 0)
-    throw InputError(where, "not a Five Men's Morris table (it starts with PGMT; written by playground morris solve)");
-  if (uint8_t(bytes[4]) != kFileVersion)
-    throw InputError(
-        where, "table version " + std::to_string(uint8_t(bytes[4])) + ", expected " + std::to_string(kFileVersion));
-  const int max_material = uint8_t(bytes[5]);
-  const int plies_bits = uint8_t(bytes[6]);
-  if (max_material < 6 || max_material > 2 * kPiecesPerSide || plies_bits > 14)
-    throw InputError(where, "a corrupt header (material " + std::to_string(max_material) + ", " +
-                                std::to_string(plies_bits) + " bits of plies)");
-  uint64_t count = 0;
-  for (int i = 0; i < 8; ++i) count |= uint64_t(uint8_t(bytes[size_t(8 + i)])) << (8 * i);
-  Solution s;
-  s.layout(max_material);
-  const int bits = 2 + plies_bits;
-  if (count != s.entries_.size() || bytes.size() != kHeaderBytes + (count * uint64_t(bits) + 7) / 8)
-    throw InputError(where, "the table holds " + std::to_string(count) + " positions in " +
-                                std::to_string(bytes.size()) + " bytes; expected " + std::to_string(s.entries_.size()) +
-                                " positions for material up to " + std::to_string(max_material));
-  const auto* data = reinterpret_cast<const unsigned char*>(bytes.data() + kHeaderBytes);
-  uint64_t pos = 0;
-  for (uint64_t i = 0; i < count; ++i) {
-    uint32_t word = 0;
-    for (int k = 0; k < bits; ++k, ++pos)
-      if (data[pos / 8] & (1u << (pos % 8))) word |= 1u << k;
-    if ((word & 3) == 3 || ((word & 3) == 0 && word != 0))
-      throw InputError(where, "position " + std::to_string(i) + " has a corrupt value");
-    s.entries_[i] = uint16_t(word);
   }
   return s;
 }

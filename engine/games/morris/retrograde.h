@@ -114,8 +114,10 @@ class Solution {
   };
   Counts counts() const;
 
-  // The file: a header, then each stored position's code bit-packed (2 bits
-  // of result, then the plies in as many bits as the longest needs).
+  // The table file (solution_file.cc): 92.7% of the positions are draws, so
+  // only the others are written, each as the number of draws before it
+  // (Rice-coded), 1 bit of result and the plies in as many bits as the
+  // longest needs. 1.6 MB for the whole game.
   std::string serialize() const;
   // Reads serialize()'s bytes; throws InputError naming `where` when they are not a table.
   static Solution deserialize(const std::string& bytes, const std::string& where);

@@ -19,7 +19,9 @@
 #include <tuple>
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/morris/morris_game.h"
+#include "engine/games/morris/perfect_agent.h"
 #include "engine/games/morris/position_index.h"
 #include "engine/games/morris/solution_testing.h"
 
@@ -295,6 +297,31 @@ TEST(MorrisRetrograde, TheFileRoundTripsAndRefusesOthers) {
   wrong[4] = 9;
   EXPECT_THROW(Solution::deserialize(wrong, "test"), InputError);
   EXPECT_THROW(Solution::solve(5), InputError);
+}
+
+// The shipped table (policies/morris/solution.pgmt, the whole game) is the solver's: on every endgame
+// position it agrees with the endgames solved here, and the opening is a draw.
+TEST(MorrisRetrograde, TheShippedTableAgreesWithTheSolver) {
+  const auto bytes = require_policy_file(kShippedSolution);
+  const Solution shipped = Solution::deserialize(*bytes, kShippedSolution);
+  EXPECT_EQ(shipped.max_material(), 10);
+  EXPECT_EQ(shipped.size(), 16002329u);
+  EXPECT_EQ(shipped.value(Board::initial()), Outcome::draw());
+  const Solution& s = endgames();
+  uint64_t compared = 0;
+  for (int h = 0; h < kPlacementStages; ++h)
+    for (int m = 0; m <= kPiecesPerSide; ++m)
+      for (int t = 0; t <= kPiecesPerSide; ++t) {
+        if (!s.stores_class(h, m, t)) continue;
+        for (uint64_t i = 0; i < class_size(m, t); ++i) {
+          uint16_t mine = 0, theirs = 0;
+          position_from_index(i, m, t, mine, theirs);
+          const Board b = canonical_board(h, mine, theirs);
+          ASSERT_EQ(shipped.value(b), s.value(b)) << drawing(b);
+          ++compared;
+        }
+      }
+  EXPECT_EQ(compared, s.size());
 }
 
 }  // namespace

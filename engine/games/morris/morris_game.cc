@@ -1,6 +1,7 @@
 #include "engine/games/morris/morris_game.h"
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/perfect_agent.h"
 
@@ -302,6 +303,15 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
   }
   if (name == "perfect") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'perfect' takes no parameter");
+    // In the page, while the shipped table is still being fetched, say so: the page seats the agent when it
+    // arrives. A table that is missing or refused is not an error here: the agent declines, saying why.
+    if (!current_solution()) {
+      try {
+        require_policy_file(kShippedSolution);
+      } catch (const PolicyUnavailable& e) {
+        if (e.loading()) throw;
+      }
+    }
     return std::make_unique<PerfectAgent>();
   }
   return nullptr;

@@ -97,12 +97,26 @@ Decision PerfectAgent::decide(const State& state, Rng& rng) {
                              std::to_string(solution->max_material()) +
                              " pieces of material (on the board and in hand), this one has " +
                              std::to_string(board.material(0) + board.material(1)));
+  const auto& morris_state = dynamic_cast<const MorrisState&>(state);
   const std::vector<ActionChoice> choices = perfect_choices(*solution, board);
+  // Among the preferred actions, those whose position has occurred least often with the opponent to move
+  // (a third time is a draw by repetition): a drawn game then goes on, and the opponent can still err.
+  auto occurrences = [&](int action) {
+    Board after = board;
+    if (!after.apply(action)) return 0;  // a mill: the removal changes the material
+    int n = 0;
+    const uint32_t* history = morris_state.history();
+    for (int i = morris_state.history_length() - 1; i >= 0; i -= 2) n += history[i] == after.key();
+    return n;
+  };
+  int fewest = 1 << 30;
+  for (const auto& c : choices)
+    if (c.chosen) fewest = std::min(fewest, occurrences(c.action));
   std::vector<Action> actions, best;
   double share = 0;
   for (const auto& c : choices) {
     actions.push_back(c.action);
-    if (c.chosen) {
+    if (c.chosen && occurrences(c.action) == fewest) {
       best.push_back(c.action);
       share = c.share;
     }

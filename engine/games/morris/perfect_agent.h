@@ -8,8 +8,10 @@
 //   opponent's replies lose the draw (an "ultra-strong" choice against a
 //   fallible opponent).
 // The share is taken at the opponent's next decision: after an action that
-// closes a mill, at the best of our removals that keep the value. Ties are
-// drawn at random. Without a table that covers the position it declines
+// closes a mill, at the best of our removals that keep the value. Then, among
+// those, the actions whose resulting position has occurred least often in the
+// game's repetition history (a third occurrence is a draw). Ties are drawn at
+// random. Without a table that covers the position it declines
 // (Decision::declined), saying how to get one.
 #pragma once
 

@@ -47,7 +47,7 @@ void Solution::layout(int max_material) {
         offset_[h][m][t] = stored ? int64_t(total) : -1;
         if (stored) total += class_size(m, t);
       }
-  entries_.assign(total, 0);
+  entries_.assign(size_t(total), 0);
 }
 
 bool Solution::key_of(const Board& board, Key& key) const {
@@ -79,7 +79,7 @@ Outcome Solution::stored(const Board& board) const {
     throw InputError("morris table", "the position " + points_string(board) +
                                          " is outside the solved classes (material up to " +
                                          std::to_string(max_material_) + ")");
-  return Outcome::from_code(entries_[key.index]);
+  return Outcome::from_code(entries_[size_t(key.index)]);
 }
 
 Outcome Solution::value(const Board& board) const {
@@ -143,7 +143,7 @@ void Solution::solve_placement(int h) {
             const bool turn_ended = child.apply(action);
             keep_best(best, any, value(child).before(!turn_ended));
           });
-        entries_[uint64_t(offset) + i] = best.code();
+        entries_[size_t(uint64_t(offset) + i)] = best.code();
       }
     }
 }
@@ -186,7 +186,7 @@ void Solution::solve_movement_cycle(int a, int b) {
     buckets[size_t(plies)].push_back(uint32_t(local) | (loss ? kLossBit : 0));
   };
   // The moves of each position not yet known to be wins for the opponent.
-  std::vector<uint8_t> open_moves(n, 0);
+  std::vector<uint8_t> open_moves(size_t(n), 0);
   for (uint64_t local = 0; local < n; ++local) {
     uint16_t mine = 0, theirs = 0;
     decode(local, mine, theirs);
@@ -201,7 +201,7 @@ void Solution::solve_movement_cycle(int a, int b) {
       else
         keep_best(mill_move, any_exit, value(child).before(true));
     });
-    open_moves[local] = uint8_t(inside);
+    open_moves[size_t(local)] = uint8_t(inside);
     if (any_exit && mill_move.result == Outcome::kWin)
       push(mill_move.plies, local, false);
     else if (inside == 0 && (!any_exit || mill_move.result == Outcome::kLoss))
@@ -212,17 +212,17 @@ void Solution::solve_movement_cycle(int a, int b) {
       const uint32_t entry = buckets[d][k];
       const uint64_t local = entry & ~kLossBit;
       const bool lost = entry & kLossBit;
-      uint16_t& code = entries_[global(local)];
+      uint16_t& code = entries_[size_t(global(local))];
       if (code != 0) continue;  // resolved at a shorter distance
       code = (lost ? Outcome::loss(int(d)) : Outcome::win(int(d))).code();
       uint16_t mine = 0, theirs = 0;
       decode(local, mine, theirs);
       for_each_predecessor(mine, theirs, [&](uint16_t earlier_mine, uint16_t earlier_theirs) {
         const uint64_t earlier = local_of(earlier_mine, earlier_theirs);
-        if (entries_[global(earlier)] != 0) return;
+        if (entries_[size_t(global(earlier))] != 0) return;
         if (lost) {
           push(int(d) + 1, earlier, false);
-        } else if (--open_moves[earlier] == 0) {
+        } else if (--open_moves[size_t(earlier)] == 0) {
           bool any_exit = false;
           const Outcome mill_move = best_exit(canonical_board(kMovement, earlier_mine, earlier_theirs), any_exit);
           if (!any_exit || mill_move.result == Outcome::kLoss)

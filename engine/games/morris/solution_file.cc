@@ -25,7 +25,8 @@ class BitWriter {
   void put(uint32_t value, int bits) {
     for (int k = 0; k < bits; ++k, ++pos_) {
       if (pos_ / 8 == bytes_.size()) bytes_.push_back('\0');
-      if (value & (1u << k)) bytes_[pos_ / 8] = char(uint8_t(bytes_[pos_ / 8]) | (1u << (pos_ % 8)));
+      char& byte = bytes_[size_t(pos_ / 8)];
+      if (value & (1u << k)) byte = char(uint8_t(byte) | (1u << (pos_ % 8)));
     }
   }
   std::string& bytes() { return bytes_; }
@@ -149,7 +150,7 @@ Solution Solution::deserialize(const std::string& bytes, const std::string& wher
       throw InputError(where, "the " + std::to_string(i + 1) + "th decided position is past the table's end");
     const bool loss = r.bit();
     const int plies = int(r.get(plies_bits));
-    s.entries_[index++] = (loss ? Outcome::loss(plies) : Outcome::win(plies)).code();
+    s.entries_[size_t(index++)] = (loss ? Outcome::loss(plies) : Outcome::win(plies)).code();
   }
   if (r.bytes_read() != bytes.size() - kHeaderBytes)
     throw InputError(where, std::to_string(bytes.size() - kHeaderBytes - r.bytes_read()) +

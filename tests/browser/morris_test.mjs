@@ -79,3 +79,30 @@ test("the agents' distribution on the board; the bonus agent plays the native ga
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the exact values from the solved game, fetched on demand, beside the perfect agent', async () => {
+  const { page, errors } = await open('?game=morris&agents=perfect,bonus&seed=2');
+  // The table (policies/morris/solution.pgmt) arrives after the first frame; then every value is shown.
+  await page.waitForFunction(() => window.playground.view().exact !== null, null, { timeout: 20000 });
+  let view = await api(page, 'view');
+  assert.equal(view.exact.value, 'draw', 'Five Men\'s Morris is a draw');
+  assert.equal(Object.keys(view.exact.actions).length, 16);
+  Object.values(view.exact.actions).forEach((v) => assert.equal(v, 'draw'));
+  // Play on; at each position the page's values are the native command's.
+  const valueText = (state) => execFileSync(cli, ['morris', 'value', '--state', JSON.stringify(state)]).toString();
+  for (let k = 0; k < 14; ++k) {
+    const s = await api(page, 'state');
+    if (s.done) break;
+    view = await api(page, 'view');
+    const text = valueText(s.state);
+    assert.ok(text.includes(`value: ${view.exact.value} for seat ${s.to_move}`), `step ${k}: ${text}`);
+    for (const [action, v] of Object.entries(view.exact.actions))
+      assert.match(text, new RegExp(`\\n  ${action} +${v} `), `step ${k}, ${action}`);
+    await api(page, 'step');
+  }
+  let s;
+  do { s = await api(page, 'step'); } while (!s.done);
+  assert.deepEqual(await api(page, 'trace'), native('play', '--agents', 'perfect,bonus', '--seed', '2'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -312,6 +312,37 @@ check "morris play ends the game" '"done": true' "$(printf '%s' "$out" | tail -3
 out=$("$PG" morris match --first bonus --second random --games 50 --max-moves 100 --threefold-repetition false 2>&1); rc=$?
 check "morris match exits 0" "0" "$rc"
 check "morris match names the agents" "bonus (first) vs random (second), 50 games" "$out"
+# The exact solution: the endgames with material up to 7 (the whole game is `morris solve`, about 10 s natively).
+out=$("$PG" morris solve --max-material 7 --verify --out "$TMP/morris7.bin" 2>&1); rc=$?
+check "morris solve exits 0" "0" "$rc"
+check "morris solve reports each class" "movement 4 against 3" "$out"
+check "morris solve counts wins, draws and losses" "for the side to move; longest win" "$out"
+check "morris solve verifies every position" "verified: each of the" "$out"
+check "morris solve writes the table" "wrote $TMP/morris7.bin" "$out"
+endgame='{"board":"OO.......XX.XO..","in_hand":[0,0],"to_move":0,"phase":"movement","pending_removal":false,"moves":20,"history":"","done":false,"winner":null}'
+out=$("$PG" morris value --table "$TMP/morris7.bin" --state "$endgame" 2>&1); rc=$?
+check "morris value exits 0" "0" "$rc"
+check "morris value: O flies to c, closes a-b-c and removes: a win in 2" "value: win in 2 for seat 0" "$out"
+check "morris value: each action's value (b-g closes a-g-n too; X would fly to l and close k-l-m)" "move:n-c   win in 2        keeps the value  (perfect's choice)" "$out"
+out=$("$PG" morris match --first perfect --second random --games 20 --table "$TMP/morris7.bin" 2>&1); rc=$?
+check "morris perfect with an endgame table declines the opening: exits 2" "2" "$rc"
+check "morris perfect says what its table covers" "covers positions with up to 7 pieces of material" "$out"
+mkdir -p "$TMP/no_policies"
+out=$(PG_POLICY_DIR="$TMP/no_policies" "$PG" morris match --first perfect --second random --games 20 2>&1)
+check "morris perfect without a table declines, saying how to get one" "no Five Men's Morris table is loaded" "$out"
+out=$("$PG" morris match --first random --second perfect --games 20 2>&1); rc=$?
+check "morris perfect plays from the shipped table (policies/morris/solution.pgmt)" "0" "$rc"
+check "morris perfect never loses" "first player (random): 0 wins" "$out"
+printf 'not a table' > "$TMP/bad.bin"
+out=$("$PG" morris value --table "$TMP/bad.bin" 2>&1); rc=$?
+check "morris value: a file that is not a table exits 2" "2" "$rc"
+check "morris value: names the file" "flag --table $TMP/bad.bin: not a Five Men's Morris table" "$out"
+out=$("$PG" morris value --table "$TMP/nowhere.bin" 2>&1)
+check "morris value: a missing table is named" "flag --table: cannot read" "$out"
+out=$("$PG" morris solve --max-material 11 2>&1)
+check "morris solve: a bad --max-material is named" "flag --max-material: expected an integer from 6 to 10" "$out"
+out=$("$PG" mancala match --table x 2>&1)
+check "--table is morris's alone" "flag --table: unknown here" "$out"
 # Sokoban: the seed's maps, level files, the number grids.
 out=$("$PG" sokoban show 2>&1); rc=$?
 check "sokoban show exits 0" "0" "$rc"

@@ -82,7 +82,7 @@ long Args::get_long(const std::string& flag, long fallback, long lo, long hi) co
 
 void Args::check_known(const std::set<std::string>& allowed, const std::vector<OptionInfo>& options) const {
   for (const auto& [flag, value] : values_) {
-    if (allowed.count(flag) || flag == "options" || flag == "policy") continue;
+    if (allowed.count(flag) || also_accepted_.count(flag) || flag == "options" || flag == "policy") continue;
     bool is_option = false;
     for (const auto& o : options) is_option = is_option || flag_name(o.name) == flag;
     if (is_option) continue;

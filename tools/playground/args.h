@@ -27,6 +27,8 @@ class Args {
   long get_long(const std::string& flag, long fallback, long lo, long hi) const;
   // Throws InputError naming the first flag that is neither allowed nor a game option.
   void check_known(const std::set<std::string>& allowed, const std::vector<OptionInfo>& options) const;
+  // A flag every command of this run accepts besides its own (a game's, such as morris's --table).
+  void also_accept(const std::string& flag) { also_accepted_.insert(flag); }
   // The game options given as --option-name VALUE flags or as --options JSON.
   Json game_options(const std::vector<OptionInfo>& options) const;
 
@@ -34,6 +36,7 @@ class Args {
   std::string value_of(const std::string& flag) const;  // throws if given bare
   std::map<std::string, std::string> values_;
   std::set<std::string> bare_;  // flags given without a value
+  std::set<std::string> also_accepted_;
   std::vector<std::string> words_;
 };
 

@@ -123,6 +123,21 @@ usage:
         plays the agent on every level (episode i of a level uses seed S+i, as
         play does): each level's solved share, mean steps when solved and
         mean return, then the totals
+  playground morris solve [--out FILE] [--max-material N] [--verify]
+        the exact solution, placement included (retrograde analysis): the
+        progress, time, memory, the counts of wins, draws and losses and the
+        opening position's value; --verify checks every position against its
+        actions; --out writes the table (bit-packed); --max-material 6..9
+        solves only the endgames with that much material
+  playground morris value [--state JSON] [--table FILE]
+        a position's exact value and every legal action's (win / draw /
+        loss and plies to the end); without --table it solves first
+  playground morris quality [--players LIST] [--source LIST] [--games N]
+        [--round-robin-games N] [--table FILE]
+        the share of each player's actions that keep the exact value in
+        positions from games between the source agents, then a round robin
+        with 95% intervals; every morris command takes --table FILE for the
+        perfect agent
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as

@@ -34,6 +34,11 @@ int sokoban_generate(const GameEntry& game, const Args& args);
 void load_pattern_files(const Args& args);
 // --policy FILE or SHIPPED=FILE: agents read FILE instead of that shipped policy (policy_flag.cc).
 void load_policy_overrides(const GameEntry& game, const Args& args);
+// --table FILE: the morris perfect agent's table (morris_commands.cc).
+void load_morris_table(const Args& args);
+int morris_solve(const GameEntry& game, const Args& args);
+int morris_value(const GameEntry& game, const Args& args);
+int morris_quality(const GameEntry& game, const Args& args);
 void print_usage();
 
 }  // namespace pg::cli

@@ -20,13 +20,17 @@ int main(int argc, char** argv) {
     const GameEntry& game = find_game(first);
     if (argc < 3) throw InputError("command", "missing after the game name (show, replay, play, match or table)");
     const std::string command = argv[2];
-    const cli::Args args(argc, argv, 3);
+    cli::Args args(argc, argv, 3);
     if (args.has("help")) {
       cli::print_usage();
       return 0;
     }
     cli::load_policy_overrides(game, args);
     if (game.name == "binary") cli::load_pattern_files(args);
+    if (game.name == "morris") {
+      args.also_accept("table");  // every morris command reads the perfect agent's table
+      cli::load_morris_table(args);
+    }
     if (command == "replay") return cli::replay(game, args);
     if (command == "match") return cli::match(game, args);
     if (command == "show") return cli::show(game, args);
@@ -47,10 +51,13 @@ int main(int argc, char** argv) {
     if (game.name == "sokoban" && command == "eval") return cli::sokoban_eval(game, args);
     if (game.name == "sokoban" && command == "solve") return cli::sokoban_solve(game, args);
     if (game.name == "sokoban" && command == "generate") return cli::sokoban_generate(game, args);
+    if (game.name == "morris" && command == "solve") return cli::morris_solve(game, args);
+    if (game.name == "morris" && command == "value") return cli::morris_value(game, args);
+    if (game.name == "morris" && command == "quality") return cli::morris_quality(game, args);
     throw InputError("command '" + command + "'",
                      "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
                      "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
-                     "eval, solve, generate)");
+                     "eval, solve, generate; morris also solve, value, quality)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -4,8 +4,10 @@
 #include <bit>
 #include <cmath>
 
+#include "engine/core/error.h"
 #include "engine/games/morris/board.h"
 #include "engine/games/morris/morris_game.h"
+#include "engine/games/morris/perfect_agent.h"
 #include "imgui.h"
 #include "web/ui.h"
 
@@ -91,6 +93,41 @@ Json point_list(uint16_t mask) {
   return j;
 }
 
+// "W7", "D", "L12": an action's exact value for the side deciding, short enough for the board.
+std::string short_value(const morris::Outcome& o) {
+  if (o.result == morris::Outcome::kDraw) return "D";
+  return (o.result == morris::Outcome::kWin ? "W" : "L") + std::to_string(o.plies);
+}
+
+ImU32 value_colour(const morris::Outcome& o) {
+  return o.result == morris::Outcome::kWin    ? IM_COL32(120, 230, 120, 255)
+         : o.result == morris::Outcome::kLoss ? IM_COL32(255, 120, 110, 255)
+                                              : IM_COL32(225, 225, 225, 255);
+}
+
+// The exact values of the position and its actions, when the table is there and the game goes on.
+struct ExactValues {
+  bool available = false;
+  morris::Outcome value;
+  std::vector<std::pair<int, morris::Outcome>> actions;
+};
+
+ExactValues exact_values(const morris::MorrisState& state) {
+  ExactValues e;
+  if (state.is_terminal()) return e;
+  std::shared_ptr<const morris::Solution> solution;
+  try {
+    solution = morris::current_solution();
+  } catch (const InputError&) {
+    return e;  // a refused file: the page says so through the perfect agent
+  }
+  if (!solution || !solution->covers(state.board())) return e;
+  e.available = true;
+  e.value = solution->value(state.board());
+  e.actions = solution->action_values(state.board());
+  return e;
+}
+
 }  // namespace
 
 void MorrisView::draw_debug_toggles() {
@@ -99,15 +136,21 @@ void MorrisView::draw_debug_toggles() {
   ImGui::Checkbox("Last move", &show_last_);
   ImGui::SameLine();
   ImGui::Checkbox("Point names", &show_names_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Exact values", &show_exact_);
   help_marker(
       "A bar along a side of a square: a mill standing. A dashed ring on an empty point: a threat, the third "
-      "point of a mill whose other two points hold that side's pieces (a piece there closes the mill).");
+      "point of a mill whose other two points hold that side's pieces (a piece there closes the mill). Exact "
+      "values: each legal action's value under perfect play for the side deciding, from the solved game "
+      "(policies/morris/solution.pgmt, fetched when the game opens): W7 a win in 7 plies, D a draw, L12 a loss in "
+      "12 (a ply is a placement, a move or a removal).");
 }
 
 std::string MorrisView::legend() const {
   return "Seat 0 (orange, O) places first; seat 1 (blue, X). Bars: mills standing; dashed rings: threats (a piece "
          "there closes a mill). Yellow: the last move; red cross: the piece just removed. The agent's distribution: "
-         "arrows for moves, rings for placements and removals, green: its choice.";
+         "arrows for moves, rings for placements and removals, green: its choice. W7 / D / L12: the action's exact "
+         "value (win in 7 plies, draw, loss in 12).";
 }
 
 Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {
@@ -116,6 +159,16 @@ Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   j["mills"] = Json::array({point_list(b.in_mills(0)), point_list(b.in_mills(1))});
   j["threats"] = Json::array({point_list(threats_of(b, 0)), point_list(threats_of(b, 1))});
   j["selected"] = selected_ >= 0 ? Json(std::string(1, morris::point_name(selected_))) : Json();
+  // The exact values shown: the position's for the side deciding and each legal action's; null while the
+  // table is not there (loading) or the game is over.
+  const ExactValues e = exact_values(dynamic_cast<const morris::MorrisState&>(c.state));
+  if (e.available) {
+    Json actions = Json::object();
+    for (const auto& [a, o] : e.actions) actions[morris::action_to_string(a)] = o.text();
+    j["exact"] = {{"value", e.value.text()}, {"actions", actions}};
+  } else {
+    j["exact"] = Json();
+  }
   return j;
 }
 
@@ -202,8 +255,38 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
     }
   }
 
+  // Where an action's labels go: the middle of a move's arrow, under a placement's or removal's point.
+  auto label_position = [&](Action a) {
+    const int to = morris::action_point(a), from = morris::action_from(a);
+    if (from >= 0) return ImVec2((g.point[from].x + g.point[to].x) * 0.5f, (g.point[from].y + g.point[to].y) * 0.5f);
+    return ImVec2(g.point[to].x, g.point[to].y + g.piece * 1.75f);
+  };
+  auto label = [&](ImVec2 at, const std::string& text, const std::string& value, ImU32 colour) {
+    const float size = text_size * 0.72f;
+    const std::string both = text.empty() ? value : value.empty() ? text : text + " " + value;
+    const ImVec2 ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, both.c_str());
+    draw->AddRectFilled(ImVec2(at.x - ext.x * 0.5f - 2, at.y - ext.y * 0.5f),
+                        ImVec2(at.x + ext.x * 0.5f + 2, at.y + ext.y * 0.5f), IM_COL32(0, 0, 0, 170), 3);
+    const float left = at.x - ext.x * 0.5f;
+    const ImVec2 text_ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
+    if (!text.empty())
+      draw->AddText(ImGui::GetFont(), size, ImVec2(left, at.y - ext.y * 0.5f), IM_COL32(255, 255, 255, 255),
+                    text.c_str());
+    if (!value.empty())
+      draw->AddText(ImGui::GetFont(), size,
+                    ImVec2(text.empty() ? left : left + text_ext.x + size * 0.3f, at.y - ext.y * 0.5f), colour,
+                    value.c_str());
+  };
+  const ExactValues exact = show_exact_ ? exact_values(state) : ExactValues{};
+  auto value_of = [&](Action a) -> const morris::Outcome* {
+    for (const auto& [action, o] : exact.actions)
+      if (action == a) return &o;
+    return nullptr;
+  };
+
   // The agent's distribution: arrows for moves, rings for placements and removals.
-  if (c.decision && c.show_probabilities && mover >= 0) {
+  const bool distribution = c.decision && c.show_probabilities && mover >= 0;
+  if (distribution) {
     const Decision& d = *c.decision;
     const bool removing = b.next_kind() == morris::ActionKind::kRemove;
     for (size_t k = 0; k < d.actions.size(); ++k) {
@@ -212,31 +295,26 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
       const int to = morris::action_point(a), from = morris::action_from(a);
       const ImU32 colour =
           removing ? IM_COL32(230, 60, 60, int(90 + 165 * prob)) : player_colour(mover, 0.35f + 0.65f * float(prob));
-      ImVec2 label_at = g.point[to];
-      if (from >= 0) {
+      if (from >= 0)
         arrow(draw, g.point[from], g.point[to], colour, 1.5f + 7.0f * float(prob), g.piece * 1.05f);
-        label_at = ImVec2((g.point[from].x + g.point[to].x) * 0.5f, (g.point[from].y + g.point[to].y) * 0.5f);
-      } else {
+      else
         draw->AddCircle(g.point[to], g.piece * 1.3f, colour, 32, 1.5f + 6.0f * float(prob));
-        label_at.y += g.piece * 1.75f;
-      }
       if (a == d.chosen) {
         if (from >= 0)
           arrow(draw, g.point[from], g.point[to], kChosenColour, 2.0f, g.piece * 1.05f);
         else
           draw->AddCircle(g.point[to], g.piece * 1.55f, kChosenColour, 32, 2.5f);
       }
-      if (prob >= 0.005) {
-        const std::string text = percent(prob);
-        const float size = text_size * 0.72f;
-        const ImVec2 ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
-        draw->AddRectFilled(ImVec2(label_at.x - ext.x * 0.5f - 2, label_at.y - ext.y * 0.5f),
-                            ImVec2(label_at.x + ext.x * 0.5f + 2, label_at.y + ext.y * 0.5f), IM_COL32(0, 0, 0, 170),
-                            3);
-        centered_text(draw, label_at, size, IM_COL32(255, 255, 255, 255), text);
-      }
+      const morris::Outcome* v = value_of(a);
+      if (prob >= 0.005 || v)
+        label(label_position(a), prob >= 0.005 ? percent(prob) : "", v ? short_value(*v) : "",
+              v ? value_colour(*v) : IM_COL32(255, 255, 255, 255));
     }
   }
+
+  // Without the agent's distribution (a human to move, or probabilities hidden), the exact values alone.
+  if (!distribution)
+    for (const auto& [a, o] : exact.actions) label(label_position(a), "", short_value(o), value_colour(o));
 
   // Human input. Placements and removals: one click on the point. Moves: a
   // click on a piece selects it, a click on one of its targets moves it.
@@ -299,6 +377,14 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
                                                                     : "closed a mill: to remove a piece";
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(mover)), "Seat %d (%s) %s; turn %d of %d", mover,
                        mover == 0 ? "O" : "X", what, b.moves + 1, state.rules().max_moves);
+  }
+  if (show_exact_ && !c.state.is_terminal()) {
+    if (exact.available)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(value_colour(exact.value)),
+                         "Exact value for seat %d: %s (perfect play; the table has no move cap)", mover,
+                         exact.value.text().c_str());
+    else
+      ImGui::TextDisabled("Exact values: the solved game (%s) is still loading", morris::kShippedSolution);
   }
   ImGui::TextWrapped("%s", legend().c_str());
   if (c.human_to_move) {

@@ -4,7 +4,8 @@
 // and the threats (a mill with two pieces of a side and its third point
 // empty: a dashed ring in that side's colour), the last move. The agent's
 // distribution is drawn as arrows for moves and rings for placements and
-// removals, each with its probability. A human plays by clicking: an empty
+// removals, each with its probability and its exact value from the solved
+// game (W7 / D / L12) once the table is fetched. A human plays by clicking: an empty
 // point to place; one of its pieces, then a highlighted target, to move; a
 // highlighted enemy piece to remove after closing a mill.
 #pragma once
@@ -26,6 +27,7 @@ class MorrisView : public BoardView {
   bool show_mills_ = true;    // mills standing and threats
   bool show_last_ = true;     // the last move
   bool show_names_ = true;    // the point names a..p
+  bool show_exact_ = true;    // each legal action's exact value (the solved game)
   int selected_ = -1;         // the human's piece to move, or -1
   uint64_t selected_in_ = 0;  // the position it was selected in (selection ends when it changes)
 };

@@ -1,7 +1,9 @@
 #include "engine/games/morris/morris_game.h"
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
+#include "engine/games/morris/perfect_agent.h"
 
 namespace pg::morris {
 
@@ -299,13 +301,30 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'bonus' takes no parameter");
     return std::make_unique<BonusAgent>();
   }
+  if (name == "perfect") {
+    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'perfect' takes no parameter");
+    // In the page, while the shipped table is still being fetched, say so: the page seats the agent when it
+    // arrives. A table that is missing or refused is not an error here: the agent declines, saying why.
+    if (!current_solution()) {
+      try {
+        require_policy_file(kShippedSolution);
+      } catch (const PolicyUnavailable& e) {
+        if (e.loading()) throw;
+      }
+    }
+    return std::make_unique<PerfectAgent>();
+  }
   return nullptr;
 }
 
 std::vector<AgentInfo> MorrisGame::agents() const {
   return {{"bonus",
            "the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
-           "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random"}};
+           "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random"},
+          {"perfect",
+           "plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
+           "win, else the action after which most of the opponent's replies give value away; declines without a "
+           "table"}};
 }
 
 GameEntry registry_entry() {

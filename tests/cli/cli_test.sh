@@ -52,7 +52,7 @@ out=$("$PG" mancala play --agents greedy:3,random --seed 4 2>&1); rc=$?
 check "play exits 0" "0" "$rc"
 check "play records the decisions" '"decision": {' "$out"
 check "play ends the game" '"done": true' "$(printf '%s' "$out" | tail -3)"
-check "play records each move's principal variation" '"line": "P1 ' "$out"
+check "play records each move's principal variation" '"line": "P0 ' "$out"
 out=$("$PG" mancala play --agents human,random 2>&1)
 check "play refuses a human" "flag --agents: the command line has no human player" "$out"
 

@@ -66,9 +66,10 @@ Score minimax_line(const Board& board, const Rules& rules, int depth, Score alph
   return best;
 }
 
-// The line from `board` in the page's words: "P1 3, P2 5, P2 1" (the mover,
-// then the pit 1..6 counted from the one farthest from its store; an extra
-// turn shows as the same mover twice).
+// The line from `board` in the page's words: "P0 3, P1 5, P1 1" (the mover,
+// player 0 or 1, then the pit 1..6 counted from the one farthest from its
+// store; an extra turn shows as the same mover twice), and "(P0 wins)",
+// "(P1 wins)" or "(draw)" if it ends the game.
 std::string line_text(Board board, const Rules& rules, const SearchLine& line);
 
 }  // namespace pg::mancala

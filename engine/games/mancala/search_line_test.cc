@@ -86,7 +86,7 @@ TEST(MancalaSearchLine, AgentsListALinePerMove) {
     const Decision d = make_agent(*game, spec)->decide(*state, rng);
     ASSERT_EQ(d.lines.size(), d.actions.size()) << spec;
     for (size_t k = 0; k < d.actions.size(); ++k)
-      EXPECT_EQ(d.lines[k].rfind("P1 " + std::to_string(d.actions[k] + 1), 0), 0u) << spec << ": " << d.lines[k];
+      EXPECT_EQ(d.lines[k].rfind("P0 " + std::to_string(d.actions[k] + 1), 0), 0u) << spec << ": " << d.lines[k];
     const Decision back = Decision::from_json(d.to_json(*state), *state);
     EXPECT_EQ(back.lines, d.lines);
   }
@@ -95,7 +95,7 @@ TEST(MancalaSearchLine, AgentsListALinePerMove) {
   SearchLine line;
   line.pits = {2, 5, 0};
   line.length = 3;
-  EXPECT_EQ(line_text(b, kStandard, line), "P1 3, P1 6, P2 1");
+  EXPECT_EQ(line_text(b, kStandard, line), "P0 3, P0 6, P1 1");
 }
 
 TEST(MancalaThetaLeaf, SameSeedSameWeightsAndTheyMove) {

@@ -16,6 +16,7 @@
 #include "engine/nn/policy_file.h"
 #include "web/app.h"
 #include "web/views/binary_view.h"
+#include "web/views/mancala_trainer.h"
 #include "web/views/zuma_trainer.h"
 
 namespace pg::web {
@@ -205,8 +206,10 @@ EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) {
   pg::web::request_frames();
 }
 
-// Zuma's live trainer: {"command": "start" | "pause" | "reset" | "use" | "status",
-// "settings": {...}}. Start trains on the scenario that is open.
+// The live trainer of the game that is open: {"command": "start" | "pause" |
+// "reset" | "use" | "status", "settings": {...}}. Zuma's trains on the
+// scenario that is open; Kalah's (mancala_trainer.h) under the open rules, and
+// its "use" takes "depth" and "seat".
 EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
   return guarded("pg_train", [&]() -> const char* {
     auto* app = pg::web::current_app();
@@ -220,6 +223,13 @@ EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
     if (!j.is_object() || !j.contains("command") || !j["command"].is_string())
       return error_reply("train: expected {\"command\": \"start\" | \"pause\" | \"reset\" | \"use\" | \"status\"}");
     const std::string command = j["command"];
+    if (app->session().entry().name == "mancala") {
+      try {
+        return reply(pg::web::mancala_trainer().command(*app, j));
+      } catch (const pg::InputError& e) {
+        return error_reply(std::string("train: ") + e.what());
+      }
+    }
     try {
       if (j.contains("settings")) t.settings = pg::zuma::TrainSettings::from_json(j["settings"], t.settings);
       if (command == "start") {
@@ -247,7 +257,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pg_trained_policy() {
-  return guarded("pg_trained_policy", [&]() -> const char* { return reply(pg::web::zuma_trainer().policy_json()); });
+  return guarded("pg_trained_policy", [&]() -> const char* {
+    if (pg::web::current_app()->session().entry().name == "mancala")
+      return reply(pg::web::mancala_trainer().policy_json());
+    return reply(pg::web::zuma_trainer().policy_json());
+  });
 }
 
 // Seats a policy file (as downloaded from the Train panel) as "trained:uploaded".

@@ -40,11 +40,13 @@ void inspector_panel(App& app) {
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return d->probabilities[a] > d->probabilities[b]; });
     const bool has_scores = !d->scores.empty();
-    if (ImGui::BeginTable("distribution", has_scores ? 4 : 3,
+    const bool has_lines = d->lines.size() == d->actions.size() && !d->lines.empty();
+    if (ImGui::BeginTable("distribution", 3 + int(has_scores) + int(has_lines),
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
       ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 50);
       ImGui::TableSetupColumn("probability", ImGuiTableColumnFlags_WidthStretch);
       if (has_scores) ImGui::TableSetupColumn("score", ImGuiTableColumnFlags_WidthFixed, 60);
+      if (has_lines) ImGui::TableSetupColumn("expected line", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 60);
       ImGui::TableHeadersRow();
       const Action taken = recorded ? e.step(e.cursor()).action : d->chosen;
@@ -60,6 +62,10 @@ void inspector_panel(App& app) {
           ImGui::TableNextColumn();
           ImGui::Text("%+g", d->scores[i]);
         }
+        if (has_lines) {
+          ImGui::TableNextColumn();
+          ImGui::TextWrapped("%s", d->lines[i].c_str());
+        }
         ImGui::TableNextColumn();
         if (d->actions[i] == d->chosen) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "chosen");
         if (d->actions[i] == taken && taken != d->chosen) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "taken");
@@ -69,6 +75,12 @@ void inspector_panel(App& app) {
     if (has_scores) {
       ImGui::TextWrapped("score: %s", d->score_label.c_str());
       help_marker("What the agent computed for each action before choosing, from its own point of view.");
+    }
+    if (has_lines) {
+      ImGui::TextWrapped("expected line: the moves the search expects after each action (its principal variation)");
+      help_marker(
+          "The line of play that leads to the action's score if both sides play as the search assumes: the action "
+          "first, then the replies it expects, to the search's depth or the end of the game.");
     }
     if (d->value) ImGui::Text("value estimate: %+g", *d->value);
     for (const auto& [name, v] : d->debug) ImGui::Text("%s: %g", name.c_str(), v);

@@ -14,6 +14,7 @@ Json Decision::to_json(const State& state) const {
   for (size_t i = 0; i < actions.size(); ++i) {
     Json entry = {{"action", state.action_name(actions[i])}, {"p", probabilities[i]}};
     if (!scores.empty()) entry["score"] = scores[i];
+    if (i < lines.size()) entry["line"] = lines[i];
     dist.push_back(entry);
   }
   j["chosen"] = state.action_name(chosen);
@@ -48,9 +49,12 @@ Decision Decision::from_json(const Json& j, const State& state) {
       d.actions.push_back(state.parse_action(e["action"].get<std::string>()));
       d.probabilities.push_back(e["p"].get<double>());
       if (e.contains("score") && e["score"].is_number()) d.scores.push_back(e["score"].get<double>());
+      if (e.contains("line") && e["line"].is_string()) d.lines.push_back(e["line"].get<std::string>());
     }
     if (!d.scores.empty() && d.scores.size() != d.actions.size())
       throw InputError("agent.distribution", "some entries have a score and some do not");
+    if (!d.lines.empty() && d.lines.size() != d.actions.size())
+      throw InputError("agent.distribution", "some entries have a line and some do not");
   }
   if (j.contains("score_label") && j["score_label"].is_string()) d.score_label = j["score_label"].get<std::string>();
   if (j.contains("value") && j["value"].is_number()) d.value = j["value"].get<double>();

@@ -21,7 +21,11 @@ struct Decision {
   // Optional per-action estimates (search scores, Q-values), from the
   // deciding player's point of view; empty when the agent has none.
   std::vector<double> scores;
-  std::string score_label;                            // what the scores are, for the inspector
+  std::string score_label;  // what the scores are, for the inspector
+  // Optional, one per action, for searching agents: the line of play the
+  // search expects after that action (its principal variation), as text
+  // beginning with the action itself; empty when the agent has none.
+  std::vector<std::string> lines;
   std::optional<double> value;                        // the agent's estimate of the state
   std::vector<std::pair<std::string, double>> debug;  // named quantities
   std::string note;                                   // one line, e.g. which moves tie

@@ -2,10 +2,13 @@
 // candidate afterstate's 40 features and weighted contributions, summing to
 // the scores ThetaGreedy 1 gives), the exact values the solver puts on the
 // pits (checked against the native solver), blunders, and the perfect agent
-// declining where the solver does not reach.
+// declining where the solver does not reach, the live Train panel (the same
+// weights as the native learner) and the search agents' principal variations.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { useSite, open, api, cli, artifacts } from './helpers.mjs';
 
@@ -114,6 +117,66 @@ test('the perfect agent declines where the solver does not reach, and the page w
   await page.waitForFunction(() => window.playground.state().step >= 1, null, { timeout: 5000 });
   s = await api(page, 'state');
   assert.equal((await api(page, 'trace')).steps[0].agent, 'override');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the Train panel learns live across frames, draws its curve against Greedy 1, matches the native learner', async () => {
+  const { page, errors } = await open('?game=mancala&agents=greedy:1,random&seed=2');
+  const settings = { games: 3000, seed: 5, eval_every: 1000, eval_games: 40 };
+  let status = await api(page, 'train', { command: 'start', settings });
+  assert.equal(status.running, true);
+  // The page stays responsive while it trains: steps are taken between slices.
+  const s = await api(page, 'step');
+  assert.equal(s.step, 1);
+  await page.waitForFunction(() => window.playground.train('status').games_done === 3000, null, { timeout: 120000 });
+  status = await api(page, 'train', 'status');
+  assert.equal(status.running, false);
+  assert.deepEqual(status.curve.map((p) => p.games), [0, 1000, 2000, 3000]);
+  for (const p of status.curve) {
+    assert.equal(p.played, 40);
+    assert.ok(p.wins + p.draws <= 40);
+    assert.equal(p.win_rate, p.wins / 40);
+  }
+  // The same learner natively, same settings and seed: the same weights.
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pg-kalah-')), 'theta.json');
+  execFileSync(cli, ['mancala', 'train', '--games', '3000', '--seed', '5', '--eval-games', '0', '--out', out]);
+  const native = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const trained = await api(page, 'trainedPolicy');
+  assert.equal(trained.format, 'rl-playground-kalah-theta');
+  assert.deepEqual(trained.weights, native.weights, 'the page learned exactly the native weights');
+  assert.equal(trained.info.learning_curve_vs_greedy1.length, 4);
+  // Seat the weights as they are now and play with them.
+  status = await api(page, 'train', { command: 'use', depth: 2, seat: 1 });
+  assert.deepEqual((await api(page, 'state')).agents, ['greedy:1', 'theta:2:live']);
+  let st = await api(page, 'state');
+  while (st.to_move !== 1 && !st.done) st = await api(page, 'step');
+  const policy = await api(page, 'policy');
+  assert.match(policy.score_label, /learned value/);
+  await assert.rejects(api(page, 'train', { command: 'use', depth: 9 }), /train\.depth/);
+  await assert.rejects(api(page, 'train', { command: 'start', settings: { games: -1 } }), /settings\.games/);
+  await frame(page);
+  await page.screenshot({ path: path.join(artifacts, 'mancala-train.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the search agents show each move\'s principal variation in the inspector', async () => {
+  const { page, errors } = await open('?game=mancala&agents=greedy:3,theta:4:pool&seed=3');
+  for (let step = 0; step < 4; step++) {
+    const s = await api(page, 'state');
+    const policy = await api(page, 'policy');
+    const mover = `P${s.to_move}`;
+    for (const d of policy.distribution) {
+      assert.ok(d.line.startsWith(`${mover} ${d.action}`), `${d.line} begins with the move ${d.action}`);
+      const plies = d.line.replace(/ \(.*\)$/, '').split(', ');
+      const depth = s.agents[s.to_move] === 'greedy:3' ? 3 : 4;
+      assert.ok(plies.length <= depth && (plies.length === depth || / \((P[01] wins|draw)\)$/.test(d.line)), d.line);
+    }
+    await api(page, 'step');
+  }
+  await frame(page);
+  await page.screenshot({ path: path.join(artifacts, 'mancala-lines.png') });
   assert.deepEqual(errors, []);
   await page.close();
 });

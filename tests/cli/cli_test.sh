@@ -52,6 +52,7 @@ out=$("$PG" mancala play --agents greedy:3,random --seed 4 2>&1); rc=$?
 check "play exits 0" "0" "$rc"
 check "play records the decisions" '"decision": {' "$out"
 check "play ends the game" '"done": true' "$(printf '%s' "$out" | tail -3)"
+check "play records each move's principal variation" '"line": "P0 ' "$out"
 out=$("$PG" mancala play --agents human,random 2>&1)
 check "play refuses a human" "flag --agents: the command line has no human player" "$out"
 
@@ -161,6 +162,15 @@ out=$("$PG" mancala train --games 10 2>&1)
 check "mancala train needs --out" "flag --out: missing" "$out"
 out=$("$PG" mancala match --first theta:5:nope --second random --games 1 2>&1)
 check "unknown theta weights are named" "no weights named 'nope'" "$out"
+out=$("$PG" mancala train --method td-leaf --games 100 --depth 2 --start theta_pool --eval-games 4 \
+  --out "$TMP/leaf.json" 2>&1); rc=$?
+check "mancala train --method td-leaf exits 0" "0" "$rc"
+check "mancala train --method td-leaf reports theta:5" "theta:5 second vs greedy:5: " "$out"
+check "mancala train --method td-leaf saves its settings" '"method": "TD-Leaf(lambda)' "$(cat "$TMP/leaf.json")"
+out=$("$PG" mancala train --method sarsa --games 10 --out "$TMP/x.json" 2>&1)
+check "mancala train names an unknown method" "flag --method: expected td0 (the seed's) or td-leaf" "$out"
+out=$("$PG" mancala train --method td-leaf --start nope --games 10 --out "$TMP/x.json" 2>&1)
+check "mancala train names unknown start weights" "flag --start: no weights named 'nope'" "$out"
 
 out=$("$PG" mancala solve --stones-per-pit 2 --database-stones 6 2>&1); rc=$?
 check "mancala solve exits 0" "0" "$rc"

@@ -13,7 +13,9 @@
 #include "engine/core/match.h"
 #include "engine/core/stats.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/search_line.h"
 #include "engine/games/mancala/solver.h"
+#include "engine/games/mancala/theta_leaf_learning.h"
 #include "engine/games/mancala/theta_learning.h"
 #include "tools/playground/commands.h"
 
@@ -35,58 +37,108 @@ double get_number(const Args& args, const std::string& flag, double fallback) {
 
 int mancala_train(const GameEntry& entry, const Args& args) {
   args.check_known({"out", "games", "alpha", "epsilon", "alpha-halvings", "epsilon-halvings", "seed", "eval-games",
-                    "features", "opponents"},
+                    "features", "opponents", "method", "depth", "lambda", "random-plies", "start", "curve-every"},
                    entry.options);
   if (!args.has("out")) throw InputError("flag --out", "missing (the weights file to write)");
   const Json options = args.game_options(entry.options);
   const mancala::Rules rules = mancala::rules_from_options(options);
-  mancala::ThetaTraining s;
-  s.games = args.get_long("games", s.games, 1, 100'000'000);
-  s.alpha = get_number(args, "alpha", s.alpha);
-  s.epsilon = get_number(args, "epsilon", s.epsilon);
-  s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
-  s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
-  s.seed = args.get_seed("seed", s.seed);
-  s.opponents = args.get("opponents", s.opponents);
-  if (s.opponents != "self" && s.opponents != "pool")
-    throw InputError("flag --opponents", "expected self (the seed's self-play) or pool (Greedy 1..5, Heuristic, self)");
-  if (args.has("features")) {
-    const Json j = Json::parse(args.get("features"), nullptr, false);
-    if (j.is_discarded()) throw InputError("flag --features", "not valid JSON");
-    s.feature_rules = mancala::FeatureRules::from_json(j);
-  }
-  if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
-    throw InputError("flag --alpha/--epsilon", "alpha must be positive and epsilon in [0, 1]");
+  const std::string method = args.get("method", "td0");
+  if (method != "td0" && method != "td-leaf")
+    throw InputError("flag --method", "expected td0 (the seed's) or td-leaf (TD-Leaf(lambda) through the search)");
   const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
-
-  std::cout << "Kalah TD(0) self-play, " << s.games << " games: " << s.to_json().dump() << "\n";
-  const auto start = std::chrono::steady_clock::now();
-  Json curve = Json::array();
+  const long curve_every = args.get_long("curve-every", 0, 0, 100'000'000);
   const auto game = entry.create(options);
-  mancala::ThetaPolicy policy = mancala::learn_theta(rules, s, [&](long done, const mancala::ThetaPolicy& p) {
-    if (isatty(2)) std::fprintf(stderr, "\r%ld/%ld games\x1b[K", done, s.games);
-    curve.push_back({{"games", done}, {"weight_norm", [&] {
-                                         double n = 0;
-                                         for (double w : p.value.weights) n += w * w;
-                                         return std::sqrt(n);
-                                       }()}});
-  });
+  // theta:D with weights being learned, moving second against greedy:5 (100 games), for the learning curve.
+  auto curve_point = [&](long done, const mancala::ThetaPolicy& p, int depth) {
+    mancala::store_theta("cli-curve", std::make_shared<const mancala::ThetaPolicy>(p));
+    const MatchResult r =
+        play_match(*game, {"greedy:5", "theta:" + std::to_string(depth) + ":cli-curve"}, 100, 1'000'000);
+    std::printf("%ld games: theta:%d second vs greedy:5 wins %ld of 100\n", done, depth, r.losses);
+    std::fflush(stdout);
+    return r.losses;
+  };
+  auto weight_norm = [](const mancala::ThetaPolicy& p) {
+    double n = 0;
+    for (double w : p.value.weights) n += w * w;
+    return std::sqrt(n);
+  };
+  Json curve = Json::array();
+  mancala::ThetaPolicy policy;
+  long games = 0;
+  const auto start = std::chrono::steady_clock::now();
+  if (method == "td-leaf") {
+    mancala::ThetaLeafTraining s;
+    s.games = args.get_long("games", s.games, 1, 100'000'000);
+    s.depth = int(args.get_long("depth", s.depth, 1, mancala::kMaxLine));
+    s.lambda = get_number(args, "lambda", s.lambda);
+    s.alpha = get_number(args, "alpha", s.alpha);
+    s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+    s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
+    s.seed = args.get_seed("seed", s.seed);
+    s.start = args.get("start", s.start);
+    if (!(s.alpha > 0) || !(s.lambda >= 0 && s.lambda <= 1))
+      throw InputError("flag --alpha/--lambda", "alpha must be positive and lambda in [0, 1]");
+    mancala::ThetaPolicy initial;
+    if (s.start != "zero") {
+      const auto found = mancala::find_theta(s.start);
+      if (!found) throw InputError("flag --start", "no weights named '" + s.start + "' (e.g. theta_pool)");
+      initial = *found;
+      initial.info = Json::object();
+    }
+    games = s.games;
+    std::cout << "Kalah TD-Leaf(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
+    policy = mancala::learn_theta_leaf(
+        rules, s, initial,
+        [&](long done, const mancala::ThetaPolicy& p) {
+          Json point = {{"games", done}, {"weight_norm", weight_norm(p)}};
+          if (curve_every > 0 && done % curve_every == 0) point["theta5_second_wins_of_100"] = curve_point(done, p, 5);
+          curve.push_back(point);
+        },
+        curve_every > 0 ? curve_every : 10'000);
+  } else {
+    mancala::ThetaTraining s;
+    s.games = args.get_long("games", s.games, 1, 100'000'000);
+    s.alpha = get_number(args, "alpha", s.alpha);
+    s.epsilon = get_number(args, "epsilon", s.epsilon);
+    s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+    s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
+    s.seed = args.get_seed("seed", s.seed);
+    s.opponents = args.get("opponents", s.opponents);
+    if (s.opponents != "self" && s.opponents != "pool")
+      throw InputError("flag --opponents",
+                       "expected self (the seed's self-play) or pool (Greedy 1..5, Heuristic, self)");
+    if (args.has("features")) {
+      const Json j = Json::parse(args.get("features"), nullptr, false);
+      if (j.is_discarded()) throw InputError("flag --features", "not valid JSON");
+      s.feature_rules = mancala::FeatureRules::from_json(j);
+    }
+    if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
+      throw InputError("flag --alpha/--epsilon", "alpha must be positive and epsilon in [0, 1]");
+    games = s.games;
+    std::cout << "Kalah TD(0) self-play, " << s.games << " games: " << s.to_json().dump() << "\n";
+    policy = mancala::learn_theta(rules, s, [&](long done, const mancala::ThetaPolicy& p) {
+      if (isatty(2)) std::fprintf(stderr, "\r%ld/%ld games\x1b[K", done, s.games);
+      curve.push_back({{"games", done}, {"weight_norm", weight_norm(p)}});
+    });
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (isatty(2)) std::fprintf(stderr, "\n");
-  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(s.games) / seconds);
+  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(games) / seconds);
 
   // Store under a temporary name so that theta agents can be measured with it.
   const std::string name = "cli-trained";
   mancala::store_theta(name, std::make_shared<const mancala::ThetaPolicy>(policy));
   Json scores = Json::object();
+  const int eval_depth = method == "td-leaf" ? 5 : 1;
   for (const char* opponent : {"greedy:1", "greedy:5"}) {
     for (int first = 1; first >= 0 && eval_games > 0; --first) {
-      const std::string me = "theta:1:" + name;
+      const std::string me = "theta:" + std::to_string(eval_depth) + ":" + name;
       const MatchResult r =
           first ? play_match(*game, {me, opponent}, eval_games, 1) : play_match(*game, {opponent, me}, eval_games, 1);
       const long my_wins = first ? r.wins : r.losses;
       const Interval ci = wilson_interval(double(my_wins), double(r.games));
-      const std::string key = std::string("theta:1 ") + (first ? "first" : "second") + " vs " + opponent;
+      const std::string key =
+          "theta:" + std::to_string(eval_depth) + (first ? " first" : " second") + " vs " + opponent;
       scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
       std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
                   r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
@@ -97,7 +149,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
   policy.info["command"] = command;
   policy.info["rules"] = game->options();
   policy.info["seconds"] = seconds;
-  policy.info["weight_norm_curve"] = curve;
+  policy.info[method == "td-leaf" ? "curve" : "weight_norm_curve"] = curve;
   policy.info["scores"] = scores;
   std::ofstream out(args.get("out"));
   if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");

@@ -6,7 +6,7 @@
 // budget, each pit also shows its exact value, and the step log marks the
 // moves that changed the value (blunders). For the linear players (theta:*)
 // the inspector lists the 40 features of each candidate afterstate and their
-// weighted contributions.
+// weighted contributions. The Train panel runs the seed's TD(0) learner live.
 #pragma once
 
 #include <array>
@@ -27,6 +27,8 @@ class MancalaView : public BoardView {
   std::string step_note(const Episode& episode, size_t i) override;
   Json inspect(const BoardContext& context, const Episode& episode) override;
   bool animating() const override { return notes_pending_; }
+  void extra_windows(App& app) override;  // the Train panel (mancala_train_window.cc)
+  void setup_extras(App& app) override;
 
  private:
   // The exact value of every move of a position, if the solver settles it
@@ -35,6 +37,7 @@ class MancalaView : public BoardView {
   Json features_json(const BoardContext& context);
 
   void new_frame();
+  void train_window(App& app);
 
   std::unique_ptr<mancala::Solver> solver_;
   std::map<std::string, std::unique_ptr<Agent>> linear_agents_;  // by spec, for the features inspector
@@ -51,6 +54,10 @@ class MancalaView : public BoardView {
   bool show_capture_ = true;
   bool show_extra_turn_ = true;
   bool show_scores_ = true;
+
+  bool show_train_window_ = false;
+  int use_depth_ = 1;  // the trained weights are seated as theta:<depth>:live
+  int use_seat_ = 1;
 };
 
 }  // namespace pg::web

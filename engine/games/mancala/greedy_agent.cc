@@ -40,8 +40,10 @@ GreedyAgent::RootScores GreedyAgent::score_moves(const Board& board, const Rules
     Board child = board;
     child.sow(i, rules);
     // A full window at the root: every move's score is exact, so ties are real.
-    r.score[size_t(i)] = sign * minimax(child, rules, depth - 1, std::numeric_limits<int>::min(),
-                                        std::numeric_limits<int>::max(), r.nodes);
+    SearchLine rest;
+    r.score[size_t(i)] = sign * minimax_line(child, rules, depth - 1, std::numeric_limits<int>::min(),
+                                             std::numeric_limits<int>::max(), StoreDifferenceEval{}, r.nodes, rest);
+    r.line[size_t(i)].set(i, rest);
   }
   return r;
 }
@@ -53,6 +55,7 @@ Decision GreedyAgent::decide(const State& state, Rng& rng) {
   d.score_label =
       "store difference for the mover after " + std::to_string(depth_) + " plies (+-99999: forced win/loss)";
   d.value = best_score;
+  d.lines = root_line_texts(s.board(), s.rules(), r.line, r.legal);
   d.debug = {{"nodes searched", double(r.nodes)}, {"moves tied for best", double(best.size())}};
   if (best.size() > 1) {
     d.note = "tie between pits";

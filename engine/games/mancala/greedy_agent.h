@@ -11,6 +11,7 @@
 
 #include "engine/core/agent.h"
 #include "engine/games/mancala/board.h"
+#include "engine/games/mancala/search_line.h"
 
 namespace pg::mancala {
 
@@ -30,6 +31,7 @@ class GreedyAgent : public Agent {
   // Each legal move's exact score for the mover (index = pit, unset = illegal).
   struct RootScores {
     std::array<int, kPitsPerSide> score{};
+    std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
     uint32_t legal = 0;
     long nodes = 0;
   };
@@ -38,6 +40,21 @@ class GreedyAgent : public Agent {
  private:
   int depth_;
 };
+
+// Greedy's leaves for minimax_line: the store difference, +-99999 at the end.
+struct StoreDifferenceEval {
+  int leaf(const Board& board) const { return board.store(0) - board.store(1); }
+  int end(const Board& board, int) const { return kWinScore * board.outcome(); }
+};
+
+// The root lines of a search as the decision's per-action text (`legal`'s pits in order).
+template <class Lines>
+std::vector<std::string> root_line_texts(const Board& board, const Rules& rules, const Lines& lines, uint32_t legal) {
+  std::vector<std::string> texts;
+  for (int i = 0; i < kPitsPerSide; ++i)
+    if (legal & (1u << i)) texts.push_back(line_text(board, rules, lines[size_t(i)]));
+  return texts;
+}
 
 // A decision over a search's root scores (index = pit, `legal` a bit per pit):
 // the pits tied for the best score share the probability, and every legal

@@ -35,6 +35,8 @@ double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& 
   return best;
 }
 
+double ThetaEval::end(const Board& board, int depth) const { return board.outcome() * (kWinScore + depth); }
+
 ThetaAgent::RootScores ThetaAgent::score_moves(const Board& board, const Rules& rules, const ThetaPolicy& policy,
                                                int depth) {
   RootScores r;
@@ -45,7 +47,10 @@ ThetaAgent::RootScores ThetaAgent::score_moves(const Board& board, const Rules& 
     if (!(r.legal & (1u << i))) continue;
     Board child = board;
     child.sow(i, rules);
-    r.score[size_t(i)] = sign * theta_minimax(child, rules, policy, depth - 1, -kInf, kInf, r.nodes);
+    SearchLine rest;
+    r.score[size_t(i)] =
+        sign * minimax_line(child, rules, depth - 1, -kInf, kInf, ThetaEval{rules, policy}, r.nodes, rest);
+    r.line[size_t(i)].set(i, rest);
   }
   return r;
 }
@@ -61,6 +66,7 @@ Decision ThetaAgent::decide(const State& state, Rng& rng) {
   d.score_label = "learned value for the mover after " + std::to_string(depth_) +
                   " plies (+1 = sure win; +-99999: forced win/loss)";
   d.value = best_score;
+  d.lines = root_line_texts(s.board(), s.rules(), r.line, r.legal);
   d.debug = {{"nodes searched", double(r.nodes)}};
   d.note = best.size() > 1 ? "pits tie for best: one is drawn at random"
                            : "pit " + std::to_string(best[0] + 1) + " scores best (weights: " + weights_ + ")";

@@ -13,6 +13,7 @@
 
 #include "engine/core/agent.h"
 #include "engine/games/mancala/board.h"
+#include "engine/games/mancala/search_line.h"
 #include "engine/games/mancala/theta_policy.h"
 
 namespace pg::mancala {
@@ -20,6 +21,15 @@ namespace pg::mancala {
 // Player 0's value of `board` searched `depth` plies ahead.
 double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth, double alpha,
                      double beta, long& nodes);
+
+// ThetaGreedy's leaves for minimax_line: the linear value, or +-(99999 +
+// plies left) at a decided end.
+struct ThetaEval {
+  const Rules& rules;
+  const ThetaPolicy& policy;
+  double leaf(const Board& board) const { return policy.value(features(board, rules, policy.feature_rules)); }
+  double end(const Board& board, int depth) const;
+};
 
 class ThetaAgent : public Agent {
  public:
@@ -32,7 +42,8 @@ class ThetaAgent : public Agent {
   int depth() const { return depth_; }
 
   struct RootScores {
-    std::array<double, kPitsPerSide> score{};  // for the mover
+    std::array<double, kPitsPerSide> score{};     // for the mover
+    std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
     uint32_t legal = 0;
     long nodes = 0;
   };

@@ -1,5 +1,6 @@
 #include "engine/games/mancala/theta_learning.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/core/rng.h"
@@ -54,68 +55,97 @@ int greedy_move(const Board& b, const Rules& rules, const ThetaPolicy& p, bool t
 
 }  // namespace
 
+ThetaLearner::ThetaLearner(const Rules& rules, const ThetaTraining& settings)
+    : rules_(rules), settings_(settings), rng_(settings.seed) {
+  learner_.feature_rules = settings.feature_rules;
+  learner_.info = {{"training", settings.to_json()}};
+}
+
+double ThetaLearner::alpha() const {
+  const ThetaTraining& s = settings_;
+  return s.alpha * std::ldexp(1.0, -int(done_ * (s.alpha_halvings + 1) / s.games));
+}
+
+double ThetaLearner::epsilon() const {
+  const ThetaTraining& s = settings_;
+  return s.epsilon * std::ldexp(1.0, -int(done_ * (s.epsilon_halvings + 1) / s.games));
+}
+
+void ThetaLearner::train(long games) {
+  for (long g = 0; g < games && !finished(); ++g) {
+    play_game();
+    ++done_;
+  }
+}
+
+void ThetaLearner::play_game() {
+  const ThetaTraining& s = settings_;
+  const Rules& rules = rules_;
+  ThetaPolicy& learner = learner_;
+  Rng& rng = rng_;
+  const double alpha = this->alpha();
+  const double epsilon = this->epsilon();
+  const ThetaPolicy opponent = learner;  // "the product of the previous stage"
+  const int side = int(rng.below(2));
+  // 0: self-play; 1..5: Greedy of that depth; 6: Heuristic.
+  const int kind = s.opponents == "pool" ? int(rng.below(7)) : 0;
+  auto opponent_move = [&](const Board& board) {
+    if (kind == 0) return greedy_move(board, rules, opponent, true);
+    if (kind == 6) {
+      HeuristicAgent heuristic(rules);
+      return int(heuristic.decide(MancalaState(board, rules), rng).chosen);
+    }
+    const auto scores = GreedyAgent::score_moves(board, rules, kind);
+    int best = -1;
+    int count = 0;
+    for (int i = 0; i < kPitsPerSide; ++i) {
+      if (!(scores.legal & (1u << i))) continue;
+      if (best < 0 || scores.score[size_t(i)] > scores.score[size_t(best)]) {
+        best = i;
+        count = 1;
+      } else if (scores.score[size_t(i)] == scores.score[size_t(best)] && rng.below(uint32_t(++count)) == 0) {
+        best = i;  // a uniform choice among the tied moves, as Greedy plays
+      }
+    }
+    return best;
+  };
+  Board b = Board::initial(rules);
+  bool have_prev = false;
+  Features prev_phi{};
+  double prev_v = 0;
+  auto update = [&](double target) {
+    const double delta = target - prev_v;
+    for (int i = 0; i < kNumFeatures; ++i) learner.value.weights[size_t(i)] += alpha * delta * prev_phi[size_t(i)];
+  };
+  while (!b.done) {
+    if (b.to_move != side) {
+      b.sow(opponent_move(b), rules);
+      continue;
+    }
+    const uint32_t mask = b.legal_mask();
+    const bool random = rng.uniform() < epsilon;
+    const int move =
+        random ? nth_legal(mask, rng.below(uint32_t(legal_count(mask)))) : greedy_move(b, rules, learner, false);
+    b.sow(move, rules);
+    Features phi{};
+    const double v = afterstate_value(b, rules, learner, &phi);
+    if (have_prev && !random) update(v);
+    have_prev = !b.done;
+    prev_phi = phi;
+    prev_v = v;
+  }
+  if (have_prev) update(b.outcome());
+}
+
 ThetaPolicy learn_theta(const Rules& rules, const ThetaTraining& s,
                         const std::function<void(long, const ThetaPolicy&)>& progress, long report_every) {
-  ThetaPolicy learner;
-  learner.feature_rules = s.feature_rules;
-  Rng rng(s.seed);
-  for (long g = 0; g < s.games; ++g) {
-    const double alpha = s.alpha * std::ldexp(1.0, -int(g * (s.alpha_halvings + 1) / s.games));
-    const double epsilon = s.epsilon * std::ldexp(1.0, -int(g * (s.epsilon_halvings + 1) / s.games));
-    const ThetaPolicy opponent = learner;  // "the product of the previous stage"
-    const int side = int(rng.below(2));
-    // 0: self-play; 1..5: Greedy of that depth; 6: Heuristic.
-    const int kind = s.opponents == "pool" ? int(rng.below(7)) : 0;
-    auto opponent_move = [&](const Board& board) {
-      if (kind == 0) return greedy_move(board, rules, opponent, true);
-      if (kind == 6) {
-        HeuristicAgent heuristic(rules);
-        return int(heuristic.decide(MancalaState(board, rules), rng).chosen);
-      }
-      const auto scores = GreedyAgent::score_moves(board, rules, kind);
-      int best = -1;
-      int count = 0;
-      for (int i = 0; i < kPitsPerSide; ++i) {
-        if (!(scores.legal & (1u << i))) continue;
-        if (best < 0 || scores.score[size_t(i)] > scores.score[size_t(best)]) {
-          best = i;
-          count = 1;
-        } else if (scores.score[size_t(i)] == scores.score[size_t(best)] && rng.below(uint32_t(++count)) == 0) {
-          best = i;  // a uniform choice among the tied moves, as Greedy plays
-        }
-      }
-      return best;
-    };
-    Board b = Board::initial(rules);
-    bool have_prev = false;
-    Features prev_phi{};
-    double prev_v = 0;
-    auto update = [&](double target) {
-      const double delta = target - prev_v;
-      for (int i = 0; i < kNumFeatures; ++i) learner.value.weights[size_t(i)] += alpha * delta * prev_phi[size_t(i)];
-    };
-    while (!b.done) {
-      if (b.to_move != side) {
-        b.sow(opponent_move(b), rules);
-        continue;
-      }
-      const uint32_t mask = b.legal_mask();
-      const bool random = rng.uniform() < epsilon;
-      const int move =
-          random ? nth_legal(mask, rng.below(uint32_t(legal_count(mask)))) : greedy_move(b, rules, learner, false);
-      b.sow(move, rules);
-      Features phi{};
-      const double v = afterstate_value(b, rules, learner, &phi);
-      if (have_prev && !random) update(v);
-      have_prev = !b.done;
-      prev_phi = phi;
-      prev_v = v;
-    }
-    if (have_prev) update(b.outcome());
-    if (progress && (g + 1) % report_every == 0) progress(g + 1, learner);
+  ThetaLearner learner(rules, s);
+  while (!learner.finished()) {
+    const long step = progress ? std::min(report_every, s.games - learner.games_done()) : s.games;
+    learner.train(step);
+    if (progress && learner.games_done() % report_every == 0) progress(learner.games_done(), learner.policy());
   }
-  learner.info = {{"training", s.to_json()}};
-  return learner;
+  return learner.policy();
 }
 
 }  // namespace pg::mancala

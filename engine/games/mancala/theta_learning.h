@@ -16,6 +16,7 @@
 #include <string>
 
 #include "engine/core/json.h"
+#include "engine/core/rng.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/theta_policy.h"
 
@@ -35,6 +36,31 @@ struct ThetaTraining {
   FeatureRules feature_rules;
 
   Json to_json() const;
+};
+
+// The same learner a slice at a time (the page's Train panel runs it a few
+// milliseconds per frame): train(n) plays n more games, exactly the games
+// learn_theta plays.
+class ThetaLearner {
+ public:
+  ThetaLearner(const Rules& rules, const ThetaTraining& settings);
+  void train(long games);  // at most the games left
+  long games_done() const { return done_; }
+  bool finished() const { return done_ >= settings_.games; }
+  double alpha() const;
+  double epsilon() const;
+  const ThetaPolicy& policy() const { return learner_; }  // info: the settings
+  const ThetaTraining& settings() const { return settings_; }
+  const Rules& rules() const { return rules_; }
+
+ private:
+  void play_game();
+
+  Rules rules_;
+  ThetaTraining settings_;
+  ThetaPolicy learner_;
+  Rng rng_;
+  long done_ = 0;
 };
 
 // Learns from zero weights under `rules`. `progress(games_done, theta)` is

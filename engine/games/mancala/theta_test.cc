@@ -238,3 +238,23 @@ TEST(ThetaShipped, BeatsGreedyOneBothWaysUnderTheSeedsRules) {
 
 }  // namespace
 }  // namespace pg::mancala
+
+namespace pg::mancala {
+namespace {
+
+// A regression guard on the strongest shipped weights (theta:5:pool, the
+// page's strongest linear player), seeds 1..100 under the seed's reading of
+// the rules. Measured when written: 100 wins moving first against Greedy 3,
+// 30 wins (8 draws) moving second; issue 10 asks for a win moving second as
+// well, which no learner here reaches yet (docs/mancala.md).
+TEST(ThetaShipped, PoolWeightsAgainstGreedyThreeOnFixedSeeds) {
+  const auto game =
+      make_game("mancala", {{"sweep_remaining", false}, {"early_end", true}, {"end_only_when_mover_empty", true}});
+  const MatchResult first = play_match(*game, {"theta:5:pool", "greedy:3"}, 100, 1);
+  const MatchResult second = play_match(*game, {"greedy:3", "theta:5:pool"}, 100, 1);
+  EXPECT_GE(first.wins, 98);
+  EXPECT_GE(second.losses, 25) << "theta:5:pool's wins moving second";
+}
+
+}  // namespace
+}  // namespace pg::mancala

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 #include "engine/nn/crc32.h"
 
 namespace pg::nn {
@@ -171,9 +172,9 @@ RawHeader parse_header(std::string_view bytes, const HeaderReader& r) {
   RawHeader h;
   h.end = prefix + length;
   try {
-    h.json = Json::parse(bytes.substr(prefix, length));
-  } catch (const Json::parse_error& e) {
-    r.fail(std::string("the header is not JSON (") + e.what() + ")");
+    h.json = parse_json_input(bytes.substr(prefix, length), "header");
+  } catch (const InputError& e) {
+    r.fail("the header is not JSON (" + e.problem() + ")");
   }
   if (!h.json.is_object()) r.fail("the header is not a JSON object");
   const std::string format = r.string(h.json, "format", "format");

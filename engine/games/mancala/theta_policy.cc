@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 #include "engine/core/policy_store.h"
 
 namespace pg::mancala {
@@ -77,7 +78,7 @@ std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name) {
   }
   const auto bytes = find_policy_file(theta_path(name));
   if (!bytes) return nullptr;
-  auto policy = std::make_shared<const ThetaPolicy>(ThetaPolicy::from_json(Json::parse(*bytes)));
+  auto policy = std::make_shared<const ThetaPolicy>(ThetaPolicy::from_json(parse_json_input(*bytes, theta_path(name))));
   store_theta(name, policy);
   return policy;
 }

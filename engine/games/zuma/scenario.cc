@@ -5,6 +5,7 @@
 
 #include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 #include "engine/games/zuma/python_literal.h"
 
 namespace pg::zuma {
@@ -222,7 +223,7 @@ Scenario named_scenario(const std::string& name) {
     throw InputError("scenario '" + name + "'", "no such scenario (shipped: " + known + ")");
   }
   try {
-    return scenario_from_json(Json::parse(*text));
+    return scenario_from_json(parse_json_input(*text, "assets/zuma/" + name + ".json"));
   } catch (const Json::exception& e) {
     throw InputError("assets/zuma/" + name + ".json", e.what());
   }

@@ -110,6 +110,11 @@ usage:
         levels by reverse play from a solved room (seeds S..S+N-1, default
         10x10 with 4 boxes), each checked by the solver, as a collection whose
         notes give the fewest pushes and a plan
+  playground sokoban train --index 0|1 --out FILE [--episodes N] [--seed S]
+        [--checkpoint F [--checkpoint-every STEPS]] [--resume F]
+        the seed's DQN, exactly as it trained, on its map 1 (index 0, 1000
+        episodes) or map 2 (index 1, 3000 episodes); then plays the greedy
+        policy once on the map (needs libtorch)
 
   playground sokoban levels [--file FILE | --collection NAME]
         lists a level file's levels (standard text or the seed's number

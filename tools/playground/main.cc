@@ -51,13 +51,20 @@ int main(int argc, char** argv) {
     if (game.name == "sokoban" && command == "eval") return cli::sokoban_eval(game, args);
     if (game.name == "sokoban" && command == "solve") return cli::sokoban_solve(game, args);
     if (game.name == "sokoban" && command == "generate") return cli::sokoban_generate(game, args);
+    if (game.name == "sokoban" && command == "train") {
+#ifdef PG_HAS_TORCH
+      return cli::sokoban_train(game, args);
+#else
+      throw InputError("command train", "needs the training tools, which this build lacks (no libtorch found)");
+#endif
+    }
     if (game.name == "morris" && command == "solve") return cli::morris_solve(game, args);
     if (game.name == "morris" && command == "value") return cli::morris_value(game, args);
     if (game.name == "morris" && command == "quality") return cli::morris_quality(game, args);
     throw InputError("command '" + command + "'",
                      "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
                      "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
-                     "eval, solve, generate; morris also solve, value, quality)");
+                     "eval, solve, generate, train; morris also solve, value, quality)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -5,6 +5,7 @@
 
 #include "engine/core/error.h"
 #include "tools/train/torch_export.h"
+#include "tools/train/torch_seed_nets.h"
 
 namespace pg::train {
 
@@ -51,8 +52,11 @@ double GameEnvironment::step(int action) {
 // --- settings ------------------------------------------------------------------
 
 Json DqnSettings::to_json() const {
-  return {{"hidden", hidden},
+  return {{"net", net},
+          {"hidden", hidden},
           {"steps", steps},
+          {"episodes", episodes},
+          {"episode_steps", episode_steps},
           {"gamma", gamma},
           {"lr", lr},
           {"batch", batch},
@@ -60,10 +64,13 @@ Json DqnSettings::to_json() const {
           {"learn_start", learn_start},
           {"train_every", train_every},
           {"target_every", target_every},
+          {"target_count", target_count},
           {"tau", tau},
           {"epsilon_start", epsilon_start},
           {"epsilon_end", epsilon_end},
           {"epsilon_steps", epsilon_steps},
+          {"epsilon_decay", epsilon_decay},
+          {"distinct_samples", distinct_samples},
           {"loss", loss},
           {"double_dqn", double_dqn},
           {"reward_scale", reward_scale},
@@ -90,7 +97,22 @@ DqnSettings DqnSettings::from_json(const Json& j, const DqnSettings& d) {
                        "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
     return j[key].get<int64_t>();
   };
+  auto choice = [&](const char* key, std::initializer_list<const char*> allowed, const std::string& fallback) {
+    if (!j.contains(key)) return fallback;
+    std::string names;
+    for (const char* a : allowed) {
+      if (j[key].is_string() && j[key].get<std::string>() == a) return std::string(a);
+      names += (names.empty() ? "\"" : " or \"") + std::string(a) + "\"";
+    }
+    throw InputError(std::string("dqn settings.") + key, "expected " + names);
+  };
+  auto boolean = [&](const char* key, bool fallback) {
+    if (!j.contains(key)) return fallback;
+    if (!j[key].is_boolean()) throw InputError(std::string("dqn settings.") + key, "expected true or false");
+    return j[key].get<bool>();
+  };
   DqnSettings s = d;
+  s.net = choice("net", {"mlp", "sokoban-seed"}, d.net);
   if (j.contains("hidden")) {
     if (!j["hidden"].is_array() || j["hidden"].size() > 8)
       throw InputError("dqn settings.hidden", "expected a list of at most 8 layer sizes");
@@ -102,6 +124,8 @@ DqnSettings DqnSettings::from_json(const Json& j, const DqnSettings& d) {
     }
   }
   s.steps = integer("steps", 1, int64_t(1) << 40, d.steps);
+  s.episodes = integer("episodes", 0, int64_t(1) << 40, d.episodes);
+  s.episode_steps = integer("episode_steps", 0, int64_t(1) << 40, d.episode_steps);
   s.gamma = number("gamma", 0, 1, d.gamma);
   s.lr = number("lr", 1e-9, 1, d.lr);
   s.batch = int(integer("batch", 1, 1 << 16, d.batch));
@@ -109,19 +133,15 @@ DqnSettings DqnSettings::from_json(const Json& j, const DqnSettings& d) {
   s.learn_start = integer("learn_start", 0, int64_t(1) << 40, d.learn_start);
   s.train_every = int(integer("train_every", 1, 1 << 20, d.train_every));
   s.target_every = integer("target_every", 1, int64_t(1) << 40, d.target_every);
+  s.target_count = choice("target_count", {"steps", "updates"}, d.target_count);
   s.tau = number("tau", 0, 1, d.tau);
   s.epsilon_start = number("epsilon_start", 0, 1, d.epsilon_start);
   s.epsilon_end = number("epsilon_end", 0, 1, d.epsilon_end);
   s.epsilon_steps = integer("epsilon_steps", 0, int64_t(1) << 40, d.epsilon_steps);
-  if (j.contains("loss")) {
-    if (!j["loss"].is_string() || (j["loss"] != "huber" && j["loss"] != "mse"))
-      throw InputError("dqn settings.loss", "expected \"huber\" or \"mse\"");
-    s.loss = j["loss"].get<std::string>();
-  }
-  if (j.contains("double_dqn")) {
-    if (!j["double_dqn"].is_boolean()) throw InputError("dqn settings.double_dqn", "expected true or false");
-    s.double_dqn = j["double_dqn"].get<bool>();
-  }
+  s.epsilon_decay = number("epsilon_decay", 0, 1, d.epsilon_decay);
+  s.distinct_samples = boolean("distinct_samples", d.distinct_samples);
+  s.loss = choice("loss", {"huber", "mse"}, d.loss);
+  s.double_dqn = boolean("double_dqn", d.double_dqn);
   s.reward_scale = number("reward_scale", 1e-6, 1e6, d.reward_scale);
   s.grad_clip = number("grad_clip", 0, 1e9, d.grad_clip);
   s.seed = uint64_t(integer("seed", 0, int64_t(1) << 53, int64_t(d.seed)));
@@ -141,6 +161,20 @@ torch::nn::Sequential make_mlp(int64_t inputs, const std::vector<int>& hidden, i
   }
   net->push_back("out", torch::nn::Linear(width, outputs));
   return net;
+}
+
+torch::nn::Sequential make_q_network(const DqnSettings& settings, const std::vector<int>& shape, int64_t outputs) {
+  if (settings.net == "sokoban-seed") {
+    if (shape.size() != 3 || shape[0] != 7 || outputs != 4)
+      throw InputError("dqn settings.net",
+                       "the Sokoban seed's network reads a [7, height, width] observation and "
+                       "gives 4 Q-values; this game gives " +
+                           nn::Shape(shape).str() + " and " + std::to_string(outputs) + " outputs");
+    return sokoban_seed_module(shape[1], shape[2]);
+  }
+  int64_t inputs = 1;
+  for (int d : shape) inputs *= d;
+  return make_mlp(inputs, settings.hidden, outputs);
 }
 
 namespace {
@@ -164,7 +198,7 @@ DqnTrainer::DqnTrainer(Environment& env, const DqnSettings& settings)
   obs_size_ = 1;
   for (int d : shape) obs_size_ *= d;
   num_actions_ = env_.num_actions();
-  online_ = make_mlp(obs_size_, settings_.hidden, num_actions_);
+  online_ = make_q_network(settings_, shape, num_actions_);
   target_ = copy_of(online_);
   optimizer_ = std::make_unique<torch::optim::Adam>(online_->parameters(), torch::optim::AdamOptions(settings_.lr));
   const size_t cap = size_t(std::min(settings_.replay, settings_.steps));
@@ -194,10 +228,34 @@ int DqnTrainer::greedy(std::span<const float> obs, std::span<const uint8_t> lega
   return best;
 }
 
-void DqnTrainer::act_and_store() {
+double DqnTrainer::epsilon() const {
+  if (settings_.epsilon_decay > 0)
+    return std::max(settings_.epsilon_end,
+                    settings_.epsilon_start * std::pow(settings_.epsilon_decay, double(updates_)));
   const double frac =
       settings_.epsilon_steps > 0 ? std::min(1.0, double(step_) / double(settings_.epsilon_steps)) : 1.0;
-  const double epsilon = settings_.epsilon_start + (settings_.epsilon_end - settings_.epsilon_start) * frac;
+  return settings_.epsilon_start + (settings_.epsilon_end - settings_.epsilon_start) * frac;
+}
+
+void DqnTrainer::finish_episode() {
+  ++episodes_;
+  if (recent_.size() < 100)
+    recent_.push_back(episode_return_);
+  else
+    recent_[size_t(episodes_ % 100)] = episode_return_;
+  block_.push_back(episode_return_);
+  if (block_.size() == 100) {
+    double sum = 0;
+    for (double v : block_) sum += v;
+    curve_.push_back(sum / 100);
+    block_.clear();
+  }
+  episode_return_ = 0;
+  episode_step_ = 0;
+}
+
+void DqnTrainer::act_and_store() {
+  const double epsilon = this->epsilon();
   int action = -1;
   if (rng_.uniform() < epsilon) {
     int count = 0;
@@ -210,26 +268,17 @@ void DqnTrainer::act_and_store() {
   }
   const double r = env_.step(action);
   episode_return_ += r;
+  ++episode_step_;
   const bool done = env_.done();
+  // A cut episode is not over: its last transition keeps its next state and is bootstrapped.
+  const bool cut = !done && settings_.episode_steps > 0 && episode_step_ >= settings_.episode_steps;
   const size_t slot = size_t(next_);
   std::copy(cur_obs_.begin(), cur_obs_.end(), obs_.begin() + std::ptrdiff_t(slot * size_t(obs_size_)));
   action_[slot] = action;
   reward_[slot] = float(r * settings_.reward_scale);
   done_[slot] = done ? 1 : 0;
   if (done) {
-    ++episodes_;
-    if (recent_.size() < 100)
-      recent_.push_back(episode_return_);
-    else
-      recent_[size_t(episodes_ % 100)] = episode_return_;
-    block_.push_back(episode_return_);
-    if (block_.size() == 100) {
-      double sum = 0;
-      for (double v : block_) sum += v;
-      curve_.push_back(sum / 100);
-      block_.clear();
-    }
-    episode_return_ = 0;
+    finish_episode();
     // The next observation of a finished episode is never used (done): zeros.
     std::fill(next_obs_.begin() + std::ptrdiff_t(slot * size_t(obs_size_)),
               next_obs_.begin() + std::ptrdiff_t((slot + 1) * size_t(obs_size_)), 0.0f);
@@ -243,6 +292,12 @@ void DqnTrainer::act_and_store() {
     std::copy(cur_obs_.begin(), cur_obs_.end(), next_obs_.begin() + std::ptrdiff_t(slot * size_t(obs_size_)));
     std::copy(cur_legal_.begin(), cur_legal_.end(), next_legal_.begin() + std::ptrdiff_t(slot * size_t(num_actions_)));
   }
+  if (cut) {
+    finish_episode();
+    env_.reset(mix_seed(settings_.seed, uint64_t(episodes_)));
+    env_.observe(cur_obs_);
+    env_.legal(cur_legal_);
+  }
   next_ = (next_ + 1) % int64_t(reward_.size());
   size_ = std::min(size_ + 1, int64_t(reward_.size()));
   ++step_;
@@ -254,8 +309,13 @@ double DqnTrainer::update() {
   std::vector<float> obs(rows * size_t(obs_size_)), next(rows * size_t(obs_size_)), reward(rows), done(rows),
       legal(rows * size_t(num_actions_));
   std::vector<int64_t> action(rows);
+  std::vector<size_t> picked;
   for (int64_t i = 0; i < b; ++i) {
-    const size_t k = rng_.below(uint32_t(size_));
+    size_t k = rng_.below(uint32_t(size_));
+    if (settings_.distinct_samples && b <= size_) {
+      while (std::find(picked.begin(), picked.end(), k) != picked.end()) k = rng_.below(uint32_t(size_));
+      picked.push_back(k);
+    }
     const size_t o = size_t(obs_size_), n = size_t(num_actions_), row = size_t(i);
     std::copy_n(obs_.begin() + std::ptrdiff_t(k * o), o, obs.begin() + std::ptrdiff_t(row * o));
     std::copy_n(next_obs_.begin() + std::ptrdiff_t(k * o), o, next.begin() + std::ptrdiff_t(row * o));
@@ -311,14 +371,16 @@ void DqnTrainer::sync_target(double tau) {
 
 void DqnTrainer::train(int64_t steps, const std::function<void(const DqnProgress&)>& progress, int64_t report_every) {
   const int64_t end = std::min(settings_.steps, step_ + steps);
-  while (step_ < end) {
+  while (step_ < end && !finished()) {
     act_and_store();
     if (step_ >= settings_.learn_start && size_ >= settings_.batch && step_ % settings_.train_every == 0) {
       loss_sum_ += update();
       ++loss_count_;
       if (settings_.tau > 0) sync_target(settings_.tau);
+      if (settings_.tau == 0 && settings_.target_count == "updates" && updates_ % settings_.target_every == 0)
+        sync_target(1);
     }
-    if (settings_.tau == 0 && step_ % settings_.target_every == 0) sync_target(1);
+    if (settings_.tau == 0 && settings_.target_count == "steps" && step_ % settings_.target_every == 0) sync_target(1);
     if (progress && (step_ % report_every == 0 || step_ == end)) {
       progress(this->progress());
       loss_sum_ = 0;
@@ -331,9 +393,7 @@ DqnProgress DqnTrainer::progress() const {
   DqnProgress p;
   p.step = step_;
   p.episodes = episodes_;
-  const double frac =
-      settings_.epsilon_steps > 0 ? std::min(1.0, double(step_) / double(settings_.epsilon_steps)) : 1.0;
-  p.epsilon = settings_.epsilon_start + (settings_.epsilon_end - settings_.epsilon_start) * frac;
+  p.epsilon = epsilon();
   double sum = 0;
   for (double v : recent_) sum += v;
   p.running_return = recent_.empty() ? 0 : sum / double(recent_.size());
@@ -421,18 +481,22 @@ void DqnTrainer::load_checkpoint(const std::string& path) {
   episode_return_ = 0;
 }
 
-nn::Policy DqnTrainer::export_policy(const std::string& game, Json training, Json scores) const {
+nn::Policy DqnTrainer::export_policy(const std::string& game, Json training, Json scores, nn::DType storage) const {
   // (No dropout or batch norm: training and eval modes compute the same.)
   const std::vector<int> shape = env_.observation_shape();
   nn::Policy policy = train::export_policy(online_, {.game = game,
                                                      .kind = "q-network",
                                                      .observation = {env_.encoding(), nn::Shape(shape)},
                                                      .actions = env_.action_names(),
+                                                     .storage = storage,
                                                      .training = std::move(training),
                                                      .scores = std::move(scores)});
   // The Q-values were learned on rewards * reward_scale: divide the last layer by it.
+  std::string last;
+  for (const auto& child : online_->named_children())
+    if (!child.value()->parameters().empty()) last = child.key();
   for (nn::Tensor& t : policy.tensors) {
-    if (t.name != "out.weight" && t.name != "out.bias") continue;
+    if (t.name != last + ".weight" && t.name != last + ".bias") continue;
     std::vector<float> v = t.floats();
     for (float& x : v) x = float(double(x) / settings_.reward_scale);
     t = nn::Tensor::from_floats(t.name, t.shape, v, t.dtype);

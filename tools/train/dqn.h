@@ -78,19 +78,27 @@ class GameEnvironment : public Environment {
 };
 
 struct DqnSettings {
+  // "mlp": dense ReLU layers of `hidden` sizes; "sokoban-seed": the Sokoban seed's convolutional net
+  // (torch_seed_nets.h) over a [7, height, width] observation.
+  std::string net = "mlp";
   std::vector<int> hidden = {128, 128};  // dense ReLU layers between the observation and the Q-values
   int64_t steps = 100000;                // environment steps
+  int64_t episodes = 0;                  // > 0: also stop after this many episodes
+  int64_t episode_steps = 0;  // > 0: an episode is cut after this many steps, stored as not done (bootstrapped)
   double gamma = 0.99;
   double lr = 1e-3;  // Adam
   int batch = 64;
-  int64_t replay = 100000;      // the buffer's capacity (oldest overwritten)
-  int64_t learn_start = 1000;   // steps before the first update
-  int train_every = 1;          // steps between updates
-  int64_t target_every = 1000;  // hard copy period (tau == 0)
-  double tau = 0;               // soft update rate per step (> 0: soft instead of hard)
+  int64_t replay = 100000;             // the buffer's capacity (oldest overwritten)
+  int64_t learn_start = 1000;          // steps before the first update
+  int train_every = 1;                 // steps between updates
+  int64_t target_every = 1000;         // hard copy period (tau == 0)
+  std::string target_count = "steps";  // what target_every counts: "steps" or "updates" (gradient steps)
+  double tau = 0;                      // soft update rate per step (> 0: soft instead of hard)
   double epsilon_start = 1.0;
   double epsilon_end = 0.05;
   int64_t epsilon_steps = 50000;  // linear decay over these steps
+  double epsilon_decay = 0;       // > 0: instead, epsilon = max(end, start * decay^updates) (per gradient step)
+  bool distinct_samples = false;  // a batch holds distinct transitions (sampling without replacement)
   std::string loss = "huber";     // "huber" (smooth L1, delta 1) or "mse"
   bool double_dqn = false;
   double reward_scale = 1.0;  // rewards are multiplied by this while training; the export divides it out
@@ -118,7 +126,9 @@ class DqnTrainer {
   // Runs `steps` more environment steps (up to settings.steps in all),
   // calling `progress` every `report_every` steps.
   void train(int64_t steps, const std::function<void(const DqnProgress&)>& progress = {}, int64_t report_every = 1000);
-  bool finished() const { return step_ >= settings_.steps; }
+  bool finished() const {
+    return step_ >= settings_.steps || (settings_.episodes > 0 && episodes_ >= settings_.episodes);
+  }
   DqnProgress progress() const;
   // Mean return per block of finished episodes (the learning curve).
   const std::vector<double>& curve() const { return curve_; }
@@ -134,12 +144,15 @@ class DqnTrainer {
   void load_checkpoint(const std::string& path);
 
   // The policy file (kind "q-network"): the Q-values in reward units.
-  nn::Policy export_policy(const std::string& game, Json training, Json scores) const;
+  nn::Policy export_policy(const std::string& game, Json training, Json scores,
+                           nn::DType storage = nn::DType::kFloat32) const;
 
  private:
   void act_and_store();
   double update();
   void sync_target(double tau);
+  double epsilon() const;
+  void finish_episode();
 
   Environment& env_;
   DqnSettings settings_;
@@ -158,6 +171,7 @@ class DqnTrainer {
   std::vector<float> cur_obs_;
   std::vector<uint8_t> cur_legal_;
   int64_t step_ = 0, episodes_ = 0, updates_ = 0;
+  int64_t episode_step_ = 0;  // steps into the current episode
   double episode_return_ = 0;
   std::vector<double> recent_;  // last 100 returns (ring)
   std::vector<double> block_;
@@ -165,6 +179,11 @@ class DqnTrainer {
   double loss_sum_ = 0;
   int64_t loss_count_ = 0;
 };
+
+// The network `settings.net` names for this observation shape and number of outputs; throws InputError
+// when the shape does not fit it.
+torch::nn::Sequential make_q_network(const DqnSettings& settings, const std::vector<int>& observation_shape,
+                                     int64_t outputs);
 
 // A multilayer perceptron: flatten, then dense + ReLU per hidden size, then
 // a linear dense to `outputs` (named "flatten", "dense1", "relu1", ..., "out").

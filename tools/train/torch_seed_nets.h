@@ -9,8 +9,9 @@
 
 namespace pg::train {
 
-// Sokoban DQN: conv 3x3 pad 1 7->32->64->64 (ReLU), flatten (6336), dense 512 (ReLU), 4 Q-values.
-inline torch::nn::Sequential sokoban_seed_module() {
+// Sokoban DQN: conv 3x3 pad 1 7->32->64->64 (ReLU), flatten (64 x height x width: 6336 on the seed's 9x11
+// maps), dense 512 (ReLU), 4 Q-values.
+inline torch::nn::Sequential sokoban_seed_module(int64_t height = 9, int64_t width = 11) {
   namespace tnn = torch::nn;
   auto conv = [](int64_t in, int64_t out) { return tnn::Conv2d(tnn::Conv2dOptions(in, out, 3).padding(1)); };
   return tnn::Sequential({{"conv1", conv(7, 32)},
@@ -20,7 +21,7 @@ inline torch::nn::Sequential sokoban_seed_module() {
                           {"conv3", conv(64, 64)},
                           {"relu3", tnn::ReLU()},
                           {"flatten", tnn::Flatten()},
-                          {"fc1", tnn::Linear(6336, 512)},
+                          {"fc1", tnn::Linear(64 * height * width, 512)},
                           {"relu4", tnn::ReLU()},
                           {"fc2", tnn::Linear(512, 4)}});
 }

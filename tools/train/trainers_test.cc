@@ -201,6 +201,105 @@ TEST(DqnTrainer, SettingsRoundTripAndErrorsNameTheSetting) {
   }
   EXPECT_THROW(DqnSettings::from_json({{"gama", 0.9}}), InputError);
   EXPECT_THROW(DqnSettings::from_json({{"gamma", 1.5}}), InputError);
+  // The seed-style settings round-trip too, and their bad values are named.
+  s.net = "sokoban-seed";
+  s.episodes = 30;
+  s.episode_steps = 50;
+  s.target_count = "updates";
+  s.epsilon_decay = 0.998;
+  s.distinct_samples = true;
+  EXPECT_EQ(DqnSettings::from_json(s.to_json()).to_json(), s.to_json());
+  for (const Json& bad : {Json{{"net", "resnet"}}, Json{{"target_count", "episodes"}}, Json{{"epsilon_decay", 1.5}},
+                          Json{{"distinct_samples", 1}}}) {
+    try {
+      DqnSettings::from_json(bad);
+      FAIL() << bad.dump();
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.where(), "dqn settings." + bad.begin().key());
+    }
+  }
+}
+
+// One cell, +1 a step, never over: only the trainer's cut ends an episode.
+class Treadmill : public Environment {
+ public:
+  std::string encoding() const override { return "treadmill-v1"; }
+  std::vector<int> observation_shape() const override { return {1}; }
+  std::vector<std::string> action_names() const override { return {"walk"}; }
+  void reset(uint64_t) override {}
+  void observe(std::span<float> out) const override { out[0] = 1.0f; }
+  void legal(std::span<uint8_t> out) const override { out[0] = 1; }
+  double step(int) override { return 1.0; }
+  bool done() const override { return false; }
+};
+
+// A cut episode is not a terminal one: its last transition is bootstrapped, so Q learns the endless return
+// 1 / (1 - gamma) = 2, not the mean of the cut returns 1, 1.5, 1.75, 1.875 (1.53).
+TEST(DqnTrainer, ACutEpisodeIsBootstrappedNotEnded) {
+  Treadmill env;
+  DqnSettings s;
+  s.hidden = {8};
+  s.steps = 3000;
+  s.episode_steps = 4;
+  s.gamma = 0.5;
+  s.lr = 1e-2;
+  s.batch = 16;
+  s.replay = 3000;
+  s.learn_start = 16;
+  s.target_every = 20;
+  s.target_count = "updates";
+  s.loss = "mse";
+  DqnTrainer trainer(env, s);
+  trainer.train(s.steps);
+  EXPECT_EQ(trainer.progress().episodes, 3000 / 4);
+  nn::Network net(nn::read_policy(nn::write_policy(trainer.export_policy("treadmill", {}, {}))));
+  EXPECT_NEAR(net.forward(std::vector<float>{1.0f})[0], 2.0, 0.1);
+}
+
+// epsilon_decay: epsilon = max(end, start * decay^updates), one update per step from learn_start on; the
+// run stops at `episodes` when that comes first.
+TEST(DqnTrainer, MultiplicativeEpsilonPerUpdateAndAnEpisodeBudget) {
+  Treadmill env;
+  DqnSettings s;
+  s.hidden = {4};
+  s.steps = 1000;
+  s.episodes = 25;
+  s.episode_steps = 4;
+  s.batch = 4;
+  s.learn_start = 10;
+  s.epsilon_start = 0.9;
+  s.epsilon_end = 0.01;
+  s.epsilon_decay = 0.97;
+  s.distinct_samples = true;
+  DqnTrainer trainer(env, s);
+  trainer.train(s.steps);
+  EXPECT_TRUE(trainer.finished());
+  EXPECT_EQ(trainer.progress().step, 100);
+  EXPECT_EQ(trainer.progress().episodes, 25);
+  EXPECT_DOUBLE_EQ(trainer.progress().epsilon, 0.9 * std::pow(0.97, 91));  // updates at steps 10..100
+  s.episodes = 0;
+  s.steps = 400;
+  DqnTrainer longer(env, s);
+  longer.train(s.steps);
+  EXPECT_DOUBLE_EQ(longer.progress().epsilon, 0.01);  // 0.9 * 0.97^391 is below the floor
+}
+
+// The Sokoban seed's net reads [7, height, width] and gives 4 Q-values; anything else is refused by name.
+TEST(DqnTrainer, TheSeedsSokobanNetFitsItsObservationOnly) {
+  DqnSettings s;
+  s.net = "sokoban-seed";
+  const auto net = make_q_network(s, {7, 9, 11}, 4);
+  int64_t weights = 0;
+  for (const auto& p : net->parameters()) weights += p.numel();
+  EXPECT_EQ(weights, 3304068);  // the seed notes' computed count (its document prints 3,302,916)
+  EXPECT_EQ(make_q_network(s, {7, 5, 6}, 4)->forward(torch::zeros({2, 7, 5, 6})).sizes(), (std::vector<int64_t>{2, 4}));
+  try {
+    make_q_network(s, {6}, 3);
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.where(), "dqn settings.net");
+    EXPECT_NE(std::string(e.what()).find("[6]"), std::string::npos) << e.what();
+  }
 }
 
 // y = sin(2 x0) + x1 * x2 - 0.5 x3 on [-1, 1]^4: the fit is close on held-out

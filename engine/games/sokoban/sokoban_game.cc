@@ -5,10 +5,12 @@
 #include "engine/core/agent.h"
 #include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/solver_agent.h"
+#include "engine/nn/network_agent.h"
 
 namespace pg::sokoban {
 
@@ -398,17 +400,43 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   const auto [name, arg] = split_spec(spec);
   if (auto agent = make_solver_agent(spec)) return agent;
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
+  if (name == "dqn") {
+    // The seed trained one network per map (seed notes 4.3): only its own maps have one.
+    if (setup_.collection != "seed")
+      throw InputError("agent '" + std::string(spec) + "'",
+                       "the seed's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");
+    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
+    const std::string path = seed_dqn_policy_path(setup_.index);
+    const auto bytes = require_policy_file(path);
+    return nn::make_network_agent("dqn", *bytes,
+                                  {.source = path,
+                                   .game = "sokoban",
+                                   .kind = "q-network",
+                                   .encoding = kEncoding,
+                                   .observation_shape = nn::Shape{kNumTiles, level().height, level().width}},
+                                  temperature);
+  }
   return nullptr;
 }
 
+std::string seed_dqn_policy_path(int index) { return "sokoban/dqn_seed_map" + std::to_string(index + 1) + ".rlpg"; }
+
 std::vector<AgentInfo> SokobanGame::agents() const {
-  return {{"solver",
-           "the exact solver's next move: fewest moves (solver:pushes: fewest pushes); it follows its plan, solves "
-           "again when the position leaves it, and declines in a deadlock or beyond its budget"},
-          {"greedy",
-           "one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
-           "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
-           "moves that change nothing; ties share the probability"}};
+  std::vector<AgentInfo> infos = {
+      {"solver",
+       "the exact solver's next move: fewest moves (solver:pushes: fewest pushes); it follows its plan, solves "
+       "again when the position leaves it, and declines in a deadlock or beyond its budget"},
+      {"greedy",
+       "one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
+       "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
+       "moves that change nothing; ties share the probability"}};
+  // Listed where its network exists: shipped (the page fetches it) or on disk (natively).
+  const std::string dqn_path = seed_dqn_policy_path(setup_.index);
+  if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))
+    infos.push_back({"dqn",
+                     "the seed's DQN (its 3.3M-weight convolutional net, trained on this map alone as the seed did: "
+                     "playground sokoban train), greedy on its Q-values; dqn:T plays the softmax of Q/T"});
+  return infos;
 }
 
 std::vector<std::string> SokobanGame::default_agents() const { return {"solver"}; }

@@ -109,6 +109,9 @@ std::vector<std::string> builtin_collection_names();
 // The levels of a built-in collection; throws InputError if there is none.
 std::vector<Level> builtin_collection(const std::string& name);
 
+// The seed's DQN for map `index` of the seed collection: "sokoban/dqn_seed_map<index+1>.rlpg".
+std::string seed_dqn_policy_path(int index);
+
 // Reads the options; throws InputError naming a bad one.
 Setup setup_from_options(const Json& options);
 GameEntry registry_entry();

@@ -8,12 +8,15 @@
 
 #include "engine/core/agent.h"
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
 #include "engine/games/sokoban/solver.h"
+#include "engine/nn/policy_builder.h"
+#include "engine/nn/policy_file.h"
 
 namespace pg::sokoban {
 namespace {
@@ -727,6 +730,38 @@ TEST(SokobanGreedy, AvoidsTheCornerTest) {
       "#.   #\n"
       "######");
   EXPECT_EQ(p[kLeft], 0.0);
+}
+
+// The `dqn` agent plays the seed map's own network (policies/sokoban/dqn_seed_map<N>.rlpg) and is refused on
+// other levels, as the seed trained one network per map. A one-layer network that prefers D stands in here.
+TEST(SokobanDqn, PlaysItsMapsNetworkAndOnlyOnTheSeedsMaps) {
+  const std::string path = seed_dqn_policy_path(0);
+  EXPECT_EQ(path, "sokoban/dqn_seed_map1.rlpg");
+  const auto shipped = find_policy_file(path);
+  nn::PolicyBuilder b("sokoban", "q-network", {"sokoban-tiles-v1", nn::Shape{7, 9, 11}}, {"U", "D", "L", "R"});
+  const std::vector<float> weights(4 * 7 * 9 * 11, 0.0f), bias = {0.5f, 2.0f, -1.0f, 0.0f};
+  b.flatten("flatten");
+  b.dense("q", 4, weights, bias);
+  provide_policy_file(path, nn::write_policy(b.build()));
+
+  const auto game = find_game("sokoban").create({{"collection", "seed"}, {"index", 0}});
+  bool listed = false;
+  for (const auto& info : game->agents()) listed = listed || info.spec == "dqn";
+  EXPECT_TRUE(listed);
+  const auto agent = make_agent(*game, "dqn");
+  const auto state = game->initial_state(1);
+  Rng rng(1);
+  const Decision d = agent->decide(*state, rng);
+  EXPECT_EQ(state->action_name(d.chosen), "D");
+
+  const auto teaching = find_game("sokoban").create({{"collection", "teaching"}, {"index", 0}});
+  try {
+    make_agent(*teaching, "dqn");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("two maps only"), std::string::npos) << e.what();
+  }
+  if (shipped) provide_policy_file(path, *shipped);  // the other tests see the shipped network again
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // 50,000 buffer, gamma 0.99, epsilon 1 -> 0.01 multiplied by 0.998 per gradient step, learning from the
 // 32nd transition, episodes cut at 50 steps (the cut stored as not done), 1000 episodes on map 1 and 3000
 // on map 2, seed 2. The greedy policy is then played once on its map (under the game's own 50-step cap)
-// and the result stored in the policy file (policies/sokoban/dqn_seed_map<N>.rlpg). Built only with libtorch.
+// and the result stored in the policy file (policies/sokoban/dqn_seed_map<N>.rlpg). Like the seed, the file
+// holds the weights at the best 10-episode mean return (its best_model.pth, which its presentation loaded);
+// the final weights are played too and reported. Built only with libtorch.
 #include <unistd.h>
 
 #include <chrono>
@@ -48,6 +50,7 @@ train::DqnSettings seed_settings(int index) {
   s.epsilon_end = 0.01;
   s.epsilon_decay = 0.998;
   s.distinct_samples = true;
+  s.best_window = 10;  // best_model.pth: the weights at the best 10-episode mean return, which the seed played
   s.loss = "mse";
   s.double_dqn = false;
   s.grad_clip = 0;
@@ -149,21 +152,30 @@ int sokoban_train(const GameEntry& entry, const Args& args) {
                    {"steps", done.step},
                    {"learning_curve", trainer.curve()},
                    {"learning_curve_every", 100}};
-  const std::string path = "sokoban/dqn_seed_map" + std::to_string(index + 1) + ".rlpg";
+  training["best_episode"] = trainer.best_episode();
+  training["best_mean_return"] = std::round(trainer.best_mean() * 100) / 100;
+  const std::string path = sokoban::seed_dqn_policy_path(index);
   // float16 storage: the seed's net has 3.3M weights (13 MB in float32).
-  std::string bytes = nn::write_policy(trainer.export_policy("sokoban", training, Json::object(), nn::DType::kFloat16));
-  provide_policy_file(path, bytes);
-  const Playback p = play_greedy(entry, index);
-  std::printf("greedy play on map %d: %s in %d steps, return %.1f, moves %s\n", index + 1,
-              p.solved ? "solved" : ("not solved (" + p.outcome + ")").c_str(), p.steps, p.total, p.moves.c_str());
-  const Json scores = {{"protocol",
-                        "one greedy episode on the map under its 50-step cap (playground sokoban eval "
-                        "--agent dqn --index N)"},
-                       {"solved", p.solved},
-                       {"steps", p.steps},
-                       {"return", std::round(p.total * 10) / 10},
-                       {"moves", p.moves}};
-  bytes = nn::write_policy(trainer.export_policy("sokoban", training, scores, nn::DType::kFloat16));
+  auto play = [&](bool best, const char* label) {
+    provide_policy_file(
+        path, nn::write_policy(trainer.export_policy("sokoban", training, Json::object(), nn::DType::kFloat16, best)));
+    const Playback p = play_greedy(entry, index);
+    std::printf("greedy play on map %d, %s: %s in %d steps, return %.1f, moves %s\n", index + 1, label,
+                p.solved ? "solved" : ("not solved (" + p.outcome + ")").c_str(), p.steps, p.total, p.moves.c_str());
+    return Json{
+        {"solved", p.solved}, {"steps", p.steps}, {"return", std::round(p.total * 10) / 10}, {"moves", p.moves}};
+  };
+  char best_label[96];
+  std::snprintf(best_label, sizeof best_label, "best weights (episode %lld, 10-episode mean %.1f)",
+                static_cast<long long>(trainer.best_episode()), trainer.best_mean());
+  const Json final_play = play(false, "final weights");
+  Json scores = play(true, best_label);
+  scores["protocol"] =
+      "one greedy episode on the map under its 50-step cap (playground sokoban eval --agent dqn "
+      "--index N); the file holds the best weights, as the seed's best_model.pth";
+  scores["final_weights"] = final_play;
+  const std::string bytes =
+      nn::write_policy(trainer.export_policy("sokoban", training, scores, nn::DType::kFloat16, true));
   std::ofstream file(out, std::ios::binary);
   if (!file) throw InputError("flag --out", "cannot write '" + out + "'");
   file << bytes;

@@ -71,6 +71,7 @@ Json DqnSettings::to_json() const {
           {"epsilon_steps", epsilon_steps},
           {"epsilon_decay", epsilon_decay},
           {"distinct_samples", distinct_samples},
+          {"best_window", best_window},
           {"loss", loss},
           {"double_dqn", double_dqn},
           {"reward_scale", reward_scale},
@@ -140,6 +141,7 @@ DqnSettings DqnSettings::from_json(const Json& j, const DqnSettings& d) {
   s.epsilon_steps = integer("epsilon_steps", 0, int64_t(1) << 40, d.epsilon_steps);
   s.epsilon_decay = number("epsilon_decay", 0, 1, d.epsilon_decay);
   s.distinct_samples = boolean("distinct_samples", d.distinct_samples);
+  s.best_window = int(integer("best_window", 0, 1 << 20, d.best_window));
   s.loss = choice("loss", {"huber", "mse"}, d.loss);
   s.double_dqn = boolean("double_dqn", d.double_dqn);
   s.reward_scale = number("reward_scale", 1e-6, 1e6, d.reward_scale);
@@ -249,6 +251,20 @@ void DqnTrainer::finish_episode() {
     for (double v : block_) sum += v;
     curve_.push_back(sum / 100);
     block_.clear();
+  }
+  if (settings_.best_window > 0) {
+    if (window_.size() < size_t(settings_.best_window))
+      window_.push_back(episode_return_);
+    else
+      window_[size_t((episodes_ - 1) % settings_.best_window)] = episode_return_;
+    double sum = 0;
+    for (double v : window_) sum += v;
+    const double mean = sum / double(window_.size());
+    if (!best_ || mean > best_mean_) {
+      best_ = copy_of(online_);
+      best_mean_ = mean;
+      best_episode_ = episodes_;
+    }
   }
   episode_return_ = 0;
   episode_step_ = 0;
@@ -411,6 +427,13 @@ void DqnTrainer::save_checkpoint(const std::string& path) {
   archive.write("target", target);
   archive.write("optimizer", optimizer);
   archive.write("counters", torch::tensor({step_, episodes_, updates_}, torch::kLong));
+  if (best_) {
+    torch::serialize::OutputArchive best;
+    best_->save(best);
+    archive.write("best", best);
+    archive.write("best_mean", torch::tensor({best_mean_}, torch::kDouble));
+    archive.write("best_episode", torch::tensor({best_episode_}, torch::kLong));
+  }
   archive.save_to(path);
 }
 
@@ -470,6 +493,16 @@ void DqnTrainer::load_checkpoint(const std::string& path) {
     step_ = counters[0].item<int64_t>();
     episodes_ = counters[1].item<int64_t>();
     updates_ = counters[2].item<int64_t>();
+    torch::serialize::InputArchive best;
+    if (archive.try_read("best", best)) {
+      best_ = copy_of(online_);
+      best_->load(best);
+      torch::Tensor mean, episode;
+      archive.read("best_mean", mean);
+      archive.read("best_episode", episode);
+      best_mean_ = mean.item<double>();
+      best_episode_ = episode.item<int64_t>();
+    }
   } catch (const c10::Error& e) {
     const std::string what = e.what_without_backtrace();
     throw InputError(where, "does not fit these settings: " + what.substr(0, what.find('\n')));
@@ -481,19 +514,22 @@ void DqnTrainer::load_checkpoint(const std::string& path) {
   episode_return_ = 0;
 }
 
-nn::Policy DqnTrainer::export_policy(const std::string& game, Json training, Json scores, nn::DType storage) const {
+nn::Policy DqnTrainer::export_policy(const std::string& game, Json training, Json scores, nn::DType storage,
+                                     bool best) const {
+  if (best && !best_) throw InputError("dqn export", "no best weights kept (best_window is 0 or no episode ended)");
+  const torch::nn::Sequential& net = best ? best_ : online_;
   // (No dropout or batch norm: training and eval modes compute the same.)
   const std::vector<int> shape = env_.observation_shape();
-  nn::Policy policy = train::export_policy(online_, {.game = game,
-                                                     .kind = "q-network",
-                                                     .observation = {env_.encoding(), nn::Shape(shape)},
-                                                     .actions = env_.action_names(),
-                                                     .storage = storage,
-                                                     .training = std::move(training),
-                                                     .scores = std::move(scores)});
+  nn::Policy policy = train::export_policy(net, {.game = game,
+                                                 .kind = "q-network",
+                                                 .observation = {env_.encoding(), nn::Shape(shape)},
+                                                 .actions = env_.action_names(),
+                                                 .storage = storage,
+                                                 .training = std::move(training),
+                                                 .scores = std::move(scores)});
   // The Q-values were learned on rewards * reward_scale: divide the last layer by it.
   std::string last;
-  for (const auto& child : online_->named_children())
+  for (const auto& child : net->named_children())
     if (!child.value()->parameters().empty()) last = child.key();
   for (nn::Tensor& t : policy.tensors) {
     if (t.name != last + ".weight" && t.name != last + ".bias") continue;

@@ -99,7 +99,10 @@ struct DqnSettings {
   int64_t epsilon_steps = 50000;  // linear decay over these steps
   double epsilon_decay = 0;       // > 0: instead, epsilon = max(end, start * decay^updates) (per gradient step)
   bool distinct_samples = false;  // a batch holds distinct transitions (sampling without replacement)
-  std::string loss = "huber";     // "huber" (smooth L1, delta 1) or "mse"
+  // > 0: also keep the weights at the best mean return of the last `best_window` episodes (fewer at the
+  // start), as the Sokoban seed saved best_model.pth (window 10)
+  int best_window = 0;
+  std::string loss = "huber";  // "huber" (smooth L1, delta 1) or "mse"
   bool double_dqn = false;
   double reward_scale = 1.0;  // rewards are multiplied by this while training; the export divides it out
   double grad_clip = 10.0;    // max gradient norm (0: none)
@@ -144,8 +147,12 @@ class DqnTrainer {
   void load_checkpoint(const std::string& path);
 
   // The policy file (kind "q-network"): the Q-values in reward units.
-  nn::Policy export_policy(const std::string& game, Json training, Json scores,
-                           nn::DType storage = nn::DType::kFloat32) const;
+  // With `best`, the weights kept at the best mean return (best_window > 0).
+  nn::Policy export_policy(const std::string& game, Json training, Json scores, nn::DType storage = nn::DType::kFloat32,
+                           bool best = false) const;
+  // The best mean return over best_window episodes and the episode (from 1) that ended it; 0 before any.
+  double best_mean() const { return best_mean_; }
+  int64_t best_episode() const { return best_episode_; }
 
  private:
   void act_and_store();
@@ -158,7 +165,10 @@ class DqnTrainer {
   DqnSettings settings_;
   int64_t obs_size_ = 0;
   int num_actions_ = 0;
-  torch::nn::Sequential online_{nullptr}, target_{nullptr};
+  torch::nn::Sequential online_{nullptr}, target_{nullptr}, best_{nullptr};
+  double best_mean_ = 0;
+  int64_t best_episode_ = 0;
+  std::vector<double> window_;  // the last best_window returns (ring)
   std::unique_ptr<torch::optim::Adam> optimizer_;
   Rng rng_;  // exploration and replay sampling (a resumed run reseeds it from the seed and the step)
 

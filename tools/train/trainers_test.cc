@@ -208,6 +208,7 @@ TEST(DqnTrainer, SettingsRoundTripAndErrorsNameTheSetting) {
   s.target_count = "updates";
   s.epsilon_decay = 0.998;
   s.distinct_samples = true;
+  s.best_window = 10;
   EXPECT_EQ(DqnSettings::from_json(s.to_json()).to_json(), s.to_json());
   for (const Json& bad : {Json{{"net", "resnet"}}, Json{{"target_count", "episodes"}}, Json{{"epsilon_decay", 1.5}},
                           Json{{"distinct_samples", 1}}}) {
@@ -282,6 +283,34 @@ TEST(DqnTrainer, MultiplicativeEpsilonPerUpdateAndAnEpisodeBudget) {
   DqnTrainer longer(env, s);
   longer.train(s.steps);
   EXPECT_DOUBLE_EQ(longer.progress().epsilon, 0.01);  // 0.9 * 0.97^391 is below the floor
+}
+
+// best_window keeps the weights at the best mean return (the seed's best_model.pth): on the treadmill every
+// episode returns 4, so the first episode's weights stay the best (a later equal mean does not replace them);
+// they are not the final weights, and a checkpoint carries them.
+TEST(DqnTrainer, KeepsTheWeightsAtTheBestMeanReturnThroughACheckpoint) {
+  Treadmill env;
+  DqnSettings s;
+  s.hidden = {4};
+  s.steps = 200;
+  s.episode_steps = 4;
+  s.batch = 2;
+  s.learn_start = 2;
+  s.best_window = 10;
+  DqnTrainer trainer(env, s);
+  EXPECT_THROW(trainer.export_policy("treadmill", {}, {}, nn::DType::kFloat32, true), InputError);
+  trainer.train(s.steps);
+  EXPECT_EQ(trainer.best_episode(), 1);
+  EXPECT_DOUBLE_EQ(trainer.best_mean(), 4.0);
+  const std::string best = nn::write_policy(trainer.export_policy("treadmill", {}, {}, nn::DType::kFloat32, true));
+  EXPECT_NE(best, nn::write_policy(trainer.export_policy("treadmill", {}, {})));
+  const std::string path = ::testing::TempDir() + "best.ckpt";
+  trainer.save_checkpoint(path);
+  Treadmill env2;
+  DqnTrainer resumed(env2, s);
+  resumed.load_checkpoint(path);
+  EXPECT_EQ(resumed.best_episode(), 1);
+  EXPECT_EQ(nn::write_policy(resumed.export_policy("treadmill", {}, {}, nn::DType::kFloat32, true)), best);
 }
 
 // The Sokoban seed's net reads [7, height, width] and gives 4 Q-values; anything else is refused by name.

@@ -172,6 +172,9 @@ class Game {
   virtual std::vector<AgentInfo> agents() const = 0;
   // The agents seated when the game is opened, best agent first.
   virtual std::vector<std::string> default_agents() const = 0;
+  // The agent that sits in for a default agent while its policy file loads
+  // (it must need no file); "" for the first of agents() that needs none.
+  virtual std::string stand_in_agent() const { return ""; }
   // The seed an episode starts with when none is given (Zuma: the scenario's
   // own Python seed, so the homework's episode opens by default).
   virtual uint64_t default_seed() const { return 1; }

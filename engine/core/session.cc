@@ -22,7 +22,8 @@ void Session::seat_defaults() {
   } catch (const PolicyUnavailable&) {
     // Still loading, or failed (the page may fetch it again): pending either way.
   }
-  // A policy file is not there: stand in for its seats with the game's first agent that needs no file.
+  // A policy file is not there: stand in for its seats with the game's stand-in, else its first agent
+  // that needs no file.
   std::vector<std::string> specs;
   for (const auto& spec : defaults) {
     try {
@@ -31,15 +32,16 @@ void Session::seat_defaults() {
       continue;
     } catch (const InputError&) {
     }
-    std::string stand_in = "random";
+    std::string stand_in = g.stand_in_agent();
     for (const auto& info : g.agents()) {
+      if (!stand_in.empty()) break;
       try {
         make_agent(g, info.spec);
         stand_in = info.spec;
-        break;
       } catch (const InputError&) {
       }
     }
+    if (stand_in.empty()) stand_in = "random";
     specs.push_back(stand_in);
   }
   seat(specs);

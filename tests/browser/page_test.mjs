@@ -8,18 +8,18 @@ import { useSite, open, at, press, api, cli, artifacts, env } from './helpers.mj
 
 useSite();
 
-test('the page opens Kalah with greedy:5 against random, ready to step', async () => {
+test('the page opens Kalah with ntuple:5 against random, ready to step', async () => {
   const { page, errors } = await open();
   const s = await api(page, 'state');
   assert.equal(s.game, 'mancala');
-  assert.deepEqual(s.agents, ['greedy:5', 'random']);
+  assert.deepEqual(s.agents, ['ntuple:5', 'random'], 'the n-tuple player, once its value file arrived');
   assert.equal(s.step, 0);
   assert.deepEqual(s.state.board, [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0]);
   const policy = await api(page, 'policy');
   assert.equal(policy.distribution.length, 6);
   const total = policy.distribution.reduce((a, d) => a + d.p, 0);
   assert.ok(Math.abs(total - 1) < 1e-9);
-  assert.ok(policy.distribution.every((d) => typeof d.score === 'number'), 'greedy shows its search scores');
+  assert.ok(policy.distribution.every((d) => typeof d.score === 'number'), 'the search shows its scores');
   assert.ok(await page.evaluate(() => window.playground.firstFrameMs > 0));
   await page.screenshot({ path: path.join(artifacts, 'start.png') });
   assert.deepEqual(errors, []);
@@ -133,7 +133,7 @@ test('URL parameters choose the game, seed, agents and view; bad values fall bac
   s = await api(page, 'state');
   assert.equal(s.game, 'mancala');
   assert.equal(s.seed, 1);
-  assert.deepEqual(s.agents, ['greedy:5', 'random']);
+  assert.deepEqual(s.agents, ['ntuple:5', 'random']);
   const messages = (await api(page, 'messages')).map((m) => m.text).join('\n');
   assert.match(messages, /URL parameter 'game': unknown game 'chess'/);
   assert.match(messages, /URL parameter 'seed'/);

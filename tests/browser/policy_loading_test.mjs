@@ -68,6 +68,29 @@ test('Zuma: a greedy stand-in while the table loads, then the trained agent; reo
   await page.close();
 });
 
+test('Kalah: Greedy 5 stands in for the default n-tuple player while its value file loads', async () => {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  const { page, errors } = await open('?seed=3', {
+    waitForPolicies: false,
+    prepare: async (p) => {
+      await p.route('**/policies/mancala/ntuple_standard.json', async (route) => { await held; await route.continue(); });
+    },
+  });
+  let s = await api(page, 'state');
+  assert.equal(s.game, 'mancala');
+  assert.deepEqual(s.agents, ['greedy:5', 'random'], 'the old default, no weaker, stands in');
+  release();
+  const ready = await page.evaluate(() => window.playground.policiesReady('mancala'));
+  assert.ok(ready.files.every((f) => f.ok), JSON.stringify(ready));
+  s = await api(page, 'state');
+  assert.deepEqual(s.agents, ['ntuple:5', 'random'], 'seated when the file arrived');
+  const decision = await api(page, 'policy');
+  assert.match(decision.note, /n-tuple value|tie for best/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a policy file that is not found: a message, and the page goes on with the agent it had', async () => {
   const { page, errors } = await open('?game=zuma&seed=7', {
     waitForPolicies: false,

@@ -171,6 +171,18 @@ out=$("$PG" mancala train --method sarsa --games 10 --out "$TMP/x.json" 2>&1)
 check "mancala train names an unknown method" "flag --method: expected td0 (the seed's) or td-leaf" "$out"
 out=$("$PG" mancala train --method td-leaf --start nope --games 10 --out "$TMP/x.json" 2>&1)
 check "mancala train names unknown start weights" "flag --start: no weights named 'nope'" "$out"
+out=$("$PG" mancala train-ntuple --games 2000 --eval-games 4 --out "$TMP/ntuple.json" 2>&1); rc=$?
+check "mancala train-ntuple exits 0" "0" "$rc"
+check "mancala train-ntuple reports ntuple:5 second" "ntuple:5 second vs greedy:5: " "$out"
+ntuple=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(p["format"], len(p["tables"]), p["info"]["command"])' "$TMP/ntuple.json" 2>&1)
+check "mancala train-ntuple writes 16 named tables and its command" \
+  "rl-playground-kalah-ntuple 16 playground mancala train-ntuple --games 2000 --eval-games 4" "$ntuple"
+out=$("$PG" mancala match --first "ntuple:2:$TMP/nope" --second random --games 1 2>&1)
+check "unknown n-tuple values are named" "no n-tuple value named" "$out"
+out=$("$PG" mancala train-ntuple --games 10 --lambda 2 --out "$TMP/x.json" 2>&1)
+check "mancala train-ntuple refuses a lambda above 1" "epsilon and lambda in [0, 1]" "$out"
+out=$("$PG" mancala match --first ntuple:5 --second greedy:1 --games 2 2>&1); rc=$?
+check "the shipped n-tuple value plays" "0" "$rc"
 
 out=$("$PG" mancala solve --stones-per-pit 2 --database-stones 6 2>&1); rc=$?
 check "mancala solve exits 0" "0" "$rc"

@@ -10,10 +10,10 @@
 namespace pg {
 namespace {
 
-TEST(Session, OpensKalahWithGreedyAgainstRandom) {
+TEST(Session, OpensKalahWithTheNTuplePlayerAgainstRandom) {
   Session s;
   EXPECT_EQ(s.entry().name, "mancala");
-  EXPECT_EQ(s.agent_specs(), (std::vector<std::string>{"greedy:5", "random"}));
+  EXPECT_EQ(s.agent_specs(), (std::vector<std::string>{"ntuple:5", "random"}));
   EXPECT_EQ(s.summary()["step"], 0);
   ASSERT_NE(s.decision(), nullptr);
   EXPECT_EQ(s.decision()->scores.size(), 6u);
@@ -57,7 +57,7 @@ TEST(Session, BadAgentsAndGamesChangeNothing) {
   EXPECT_THROW(s.set_agents({"random"}), InputError);
   EXPECT_THROW(s.load("chess"), InputError);
   EXPECT_THROW(s.load("mancala", {{"stones_per_pit", 0}}), InputError);
-  EXPECT_EQ(s.agent_specs(), (std::vector<std::string>{"greedy:5", "random"}));
+  EXPECT_EQ(s.agent_specs(), (std::vector<std::string>{"ntuple:5", "random"}));
   EXPECT_EQ(s.episode().length(), 1u);
 }
 

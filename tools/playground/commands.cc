@@ -45,6 +45,13 @@ usage:
         greedy:1 and greedy:5 (agents theta:1..5, theta:D:seed for the seed's);
         --opponents pool also draws Greedy 1..5 and Heuristic as opponents
 
+  playground mancala train-ntuple --out FILE [--games N] [--alpha A] [--lambda L]
+        [--epsilon E] [--alpha-halvings N] [--epsilon-halvings N] [--depth D]
+        [--random-plies N] [--opponents self|pool] [--seed S] [--eval-games N] [options]
+        TD(lambda) self-play for the n-tuple value (agents ntuple:1..5); saves
+        it with the command, the settings and ntuple:2 / ntuple:5's scores
+        against greedy:4 / greedy:5 from both seats
+
   playground mancala solve [--state JSON] [--time-limit S] [--database-stones N]
         [--table-log2 N] [options]
         the exact value (final store difference under perfect play) of the

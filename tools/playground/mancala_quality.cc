@@ -37,8 +37,8 @@ int mancala_quality(const GameEntry& entry, const Args& args) {
   const Json options = args.game_options(entry.options);
   const auto game = entry.create(options);
   const mancala::Rules rules = mancala::rules_from_options(options);
-  const std::vector<std::string> players =
-      expand_agent_ranges(args.get("players", "random,heuristic,greedy:1..5,theta:5:seed,theta:5,theta:5:pool"));
+  const std::vector<std::string> players = expand_agent_ranges(
+      args.get("players", "random,heuristic,greedy:1..5,theta:5:seed,theta:5,theta:5:pool,ntuple:2,ntuple:5"));
   const std::vector<std::string> source =
       expand_agent_ranges(args.get("source", "heuristic,greedy:1..5,theta:5:seed,theta:5:pool"));
   const long games = args.get_long("games", 100, 1, 1000000);

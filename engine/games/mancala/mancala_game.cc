@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
+#include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/perfect_agent.h"
 #include "engine/games/mancala/theta_agent.h"
 
@@ -139,6 +140,7 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
     return std::make_unique<GreedyAgent>(arg.empty() ? 1 : parse_int_param(spec, arg, 1, GreedyAgent::kMaxDepth));
   }
   if (name == "theta") return make_theta_agent(spec);
+  if (name == "ntuple") return make_ntuple_agent(spec, rules_);
   if (name == "perfect") {
     return std::make_unique<PerfectAgent>(rules_, arg.empty()
                                                       ? PerfectAgent::kDefaultKilonodes
@@ -171,6 +173,11 @@ std::vector<AgentInfo> MancalaGame::agents() const {
   infos.push_back({"theta:5:pool",
                    "ThetaGreedy, 5 plies, weights learned by TD(0) against a pool of opponents (Greedy 1..5, "
                    "Heuristic, itself)"});
+  for (int d : {2, 5})
+    infos.push_back({"ntuple:" + std::to_string(d),
+                     "beyond the seed: the same search, " + std::to_string(d) +
+                         " plies, with an n-tuple network's value at the leaves (lookup tables on pairs and "
+                         "triples of pits and the stores, TD(lambda) self-play; trained under the open rules)"});
   infos.push_back(
       {"perfect", "the exact solver's move where it settles the position within " +
                       std::to_string(PerfectAgent::kDefaultKilonodes) +

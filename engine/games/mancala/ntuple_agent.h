@@ -1,0 +1,65 @@
+// Beyond the seed: ThetaGreedy's search (alpha-beta, depth 1..5 plies, the
+// same player again after an extra turn, +-(99999 + plies left) at a decided
+// end, root ties drawn at random) with the n-tuple network's value at the
+// leaves instead of the seed's 40-feature linear value.
+#pragma once
+
+#include <memory>
+
+#include "engine/core/agent.h"
+#include "engine/games/mancala/board.h"
+#include "engine/games/mancala/ntuple_value.h"
+#include "engine/games/mancala/search_line.h"
+
+namespace pg::mancala {
+
+// The shipped value files, under policies/mancala/<name>.json: trained under
+// the standard rules and under the seed's reading of them.
+constexpr const char* kNTupleStandard = "ntuple_standard";
+constexpr const char* kNTupleSeedRules = "ntuple_seed_rules";
+
+// Player 0's value of `board` searched `depth` plies ahead (plain alpha-beta).
+double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
+                      double beta, long& nodes);
+
+// The leaves for minimax_line: the n-tuple value, or +-(99999 + plies left) at a decided end.
+struct NTupleEval {
+  const NTupleValue& value;
+  double leaf(const Board& board) const { return value.value(board); }
+  double end(const Board& board, int depth) const;
+};
+
+class NTupleAgent : public Agent {
+ public:
+  static constexpr int kMaxDepth = 5;
+  NTupleAgent(int depth, std::string weights, std::shared_ptr<const NTupleValue> value)
+      : depth_(depth), weights_(std::move(weights)), value_(std::move(value)) {}
+  std::string spec() const override;
+  Decision decide(const State& state, Rng& rng) override;
+  const NTupleValue& value() const { return *value_; }
+
+  struct RootScores {
+    std::array<double, kPitsPerSide> score{};     // for the mover
+    std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
+    uint32_t legal = 0;
+    long nodes = 0;
+  };
+  static RootScores score_moves(const Board& board, const Rules& rules, const NTupleValue& value, int depth);
+
+ private:
+  int depth_;
+  std::string weights_;  // "" for the rules' own shipped file, else the name in the spec
+  std::shared_ptr<const NTupleValue> value_;
+};
+
+// The shipped file for a rule set: the seed's reading (early end, the game
+// ends only when the mover is empty, no sweep) has its own; every other rule
+// set uses the standard rules' file.
+const char* ntuple_name_for(const Rules& rules);
+
+// "ntuple:D" (the shipped value trained under these rules, ntuple_name_for)
+// or "ntuple:D:NAME" (a value stored under NAME, e.g. ntuple_standard);
+// throws InputError, or PolicyUnavailable while a shipped file is loading.
+std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rules);
+
+}  // namespace pg::mancala

@@ -1,0 +1,202 @@
+#include "engine/games/mancala/ntuple_value.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+#include "engine/core/error.h"
+#include "engine/core/json_input.h"
+#include "engine/core/policy_store.h"
+
+namespace pg::mancala {
+
+namespace {
+
+constexpr int kStoreSpan = 24;  // store difference -24..24
+constexpr int kSideCap = 24;    // stones on a side 0..24
+constexpr int kStoreSize = (2 * kStoreSpan + 1) * (kSideCap + 1);
+
+// A tuple of pits seen from the mover: 0..5 its own pits 1..6, 6..11 the
+// opposite side's pits 1..6; each count capped at `cap`.
+struct PitTuple {
+  std::array<int, 3> pits;
+  int length;
+  int cap;
+};
+
+std::string pit_name(int p) { return (p < kPitsPerSide ? "own_" : "opp_") + std::to_string(p % kPitsPerSide + 1); }
+
+std::vector<PitTuple> make_pit_tuples() {
+  std::vector<PitTuple> t;
+  // Own pit i faces the opposite pit 6 - i (1-based): captures and their threats.
+  for (int i = 0; i < kPitsPerSide; ++i) t.push_back({{i, 2 * kPitsPerSide - 1 - i, 0}, 2, 15});
+  for (int side = 0; side < 2; ++side)
+    for (int i = 0; i + 2 < kPitsPerSide; ++i) {
+      const int a = side * kPitsPerSide + i;
+      t.push_back({{a, a + 1, a + 2}, 3, 7});
+    }
+  return t;
+}
+
+const std::vector<PitTuple>& pit_tuples() {
+  static const std::vector<PitTuple> t = make_pit_tuples();
+  return t;
+}
+
+int tuple_size(const PitTuple& t) {
+  int n = 1;
+  for (int i = 0; i < t.length; ++i) n *= t.cap + 1;
+  return n;
+}
+
+std::vector<NTupleTable> make_tables() {
+  std::vector<NTupleTable> t;
+  for (const PitTuple& p : pit_tuples()) {
+    std::string name;
+    for (int i = 0; i < p.length; ++i) name += (i ? "+" : "") + pit_name(p.pits[size_t(i)]);
+    t.push_back({name, tuple_size(p)});
+  }
+  t.push_back({"store_own", kStoreSize});
+  t.push_back({"store_opp", kStoreSize});
+  return t;
+}
+
+std::array<int, kNumTuples> table_offsets() {
+  std::array<int, kNumTuples> o{};
+  int at = 0;
+  for (size_t i = 0; i < ntuple_tables().size(); ++i) {
+    o[i] = at;
+    at += ntuple_tables()[i].size;
+  }
+  return o;
+}
+
+int total_size() {
+  int n = 0;
+  for (const auto& t : ntuple_tables()) n += t.size;
+  return n;
+}
+
+}  // namespace
+
+const std::vector<NTupleTable>& ntuple_tables() {
+  static const std::vector<NTupleTable> tables = make_tables();
+  return tables;
+}
+
+NTupleValue::NTupleValue() : weights(size_t(total_size()), 0.0f) {}
+
+TupleIndices NTupleValue::indices(const Board& b) {
+  static const std::array<int, kNumTuples> offset = table_offsets();
+  const int me = b.to_move;
+  const int you = 1 - me;
+  std::array<int, 2 * kPitsPerSide> pits{};
+  int own_side = 0, opp_side = 0;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    pits[size_t(i)] = b.pit(me, i);
+    pits[size_t(kPitsPerSide + i)] = b.pit(you, i);
+    own_side += b.pit(me, i);
+    opp_side += b.pit(you, i);
+  }
+  TupleIndices idx{};
+  size_t k = 0;
+  for (const PitTuple& t : pit_tuples()) {
+    int code = 0;
+    for (int i = 0; i < t.length; ++i) code = code * (t.cap + 1) + std::min(pits[size_t(t.pits[size_t(i)])], t.cap);
+    idx[k] = offset[k] + code;
+    ++k;
+  }
+  const int diff = std::clamp(b.store(me) - b.store(you), -kStoreSpan, kStoreSpan) + kStoreSpan;
+  idx[k] = offset[k] + diff * (kSideCap + 1) + std::min(own_side, kSideCap);
+  ++k;
+  idx[k] = offset[k] + diff * (kSideCap + 1) + std::min(opp_side, kSideCap);
+  return idx;
+}
+
+Json NTupleValue::to_json() const {
+  Json tables = Json::object();
+  const auto offset = table_offsets();
+  for (size_t t = 0; t < ntuple_tables().size(); ++t) {
+    Json cells = Json::array();
+    for (int i = 0; i < ntuple_tables()[t].size; ++i) {
+      // 5 decimals keep every greedy choice (the tests compare) and the file small.
+      const double w = double(weights[size_t(offset[t] + i)]);
+      cells.push_back(std::round(w * 1e5) / 1e5);
+    }
+    tables[ntuple_tables()[t].name] = cells;
+  }
+  return {{"format", kNTupleFormat}, {"version", kNTupleVersion}, {"tables", tables}, {"info", info}};
+}
+
+NTupleValue NTupleValue::from_json(const Json& j) {
+  if (!j.is_object()) throw InputError("ntuple", "expected a JSON object");
+  if (!j.contains("format") || j["format"] != kNTupleFormat)
+    throw InputError("ntuple.format", std::string("expected \"") + kNTupleFormat + "\"");
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != kNTupleVersion)
+    throw InputError("ntuple.version", "this build reads version " + std::to_string(kNTupleVersion));
+  if (!j.contains("tables") || !j["tables"].is_object())
+    throw InputError("ntuple.tables", "expected an object of " + std::to_string(kNumTuples) + " named tables");
+  const Json& tables = j["tables"];
+  NTupleValue v;
+  const auto offset = table_offsets();
+  for (size_t t = 0; t < ntuple_tables().size(); ++t) {
+    const NTupleTable& table = ntuple_tables()[t];
+    const std::string where = "ntuple.tables." + table.name;
+    if (!tables.contains(table.name)) throw InputError("ntuple.tables", "'" + table.name + "' is missing");
+    const Json& cells = tables[table.name];
+    if (!cells.is_array() || cells.size() != size_t(table.size))
+      throw InputError(where, "expected an array of " + std::to_string(table.size) + " numbers");
+    for (int i = 0; i < table.size; ++i) {
+      const Json& c = cells[size_t(i)];
+      if (!c.is_number() || !std::isfinite(c.get<double>()) || std::abs(c.get<double>()) > 1e6)
+        throw InputError(where + "[" + std::to_string(i) + "]", "expected a finite number of at most 1e6");
+      v.weights[size_t(offset[t] + i)] = float(c.get<double>());
+    }
+  }
+  if (tables.size() != ntuple_tables().size()) {
+    for (const auto& [key, value] : tables.items()) {
+      bool known = false;
+      for (const auto& t : ntuple_tables()) known = known || t.name == key;
+      if (!known) throw InputError("ntuple.tables." + key, "unknown table name");
+    }
+  }
+  if (j.contains("info")) v.info = j["info"];
+  return v;
+}
+
+std::string ntuple_path(const std::string& name) { return "mancala/" + name + ".json"; }
+
+namespace {
+
+std::mutex& ntuples_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::map<std::string, std::shared_ptr<const NTupleValue>>& runtime_ntuples() {
+  static std::map<std::string, std::shared_ptr<const NTupleValue>> m;
+  return m;
+}
+
+}  // namespace
+
+void store_ntuple(const std::string& name, std::shared_ptr<const NTupleValue> value) {
+  std::lock_guard<std::mutex> lock(ntuples_mutex());
+  runtime_ntuples()[name] = std::move(value);
+}
+
+std::shared_ptr<const NTupleValue> find_ntuple(const std::string& name) {
+  {
+    std::lock_guard<std::mutex> lock(ntuples_mutex());
+    auto it = runtime_ntuples().find(name);
+    if (it != runtime_ntuples().end()) return it->second;
+  }
+  const auto bytes = find_policy_file(ntuple_path(name));
+  if (!bytes) return nullptr;
+  auto value = std::make_shared<const NTupleValue>(NTupleValue::from_json(parse_json_input(*bytes, ntuple_path(name))));
+  store_ntuple(name, value);
+  return value;
+}
+
+}  // namespace pg::mancala

@@ -1,0 +1,73 @@
+// Beyond the seed: an n-tuple network for Kalah's leaf value. The value is a
+// sum of lookup tables, each indexed by a few stone counts seen from the
+// player to move ("own" side, "opposite" side), so one set of tables serves
+// both players:
+//   own_I+opp_J      own pit I and the opposite pit J = 7 - I facing it,
+//                    counts capped at 15 (captures and their threats)
+//   own_I+own_I+1+own_I+2  three adjacent own pits (I = 1..4), capped at 7
+//   opp_I+...        the same on the opposite side
+//   store_own  (own store minus opposite store in -24..24, stones in own pits up to 24)
+//   store_opp  (the same difference, stones in the opposite pits up to 24)
+// Pits are numbered 1..6 from the one farthest from their owner's store, as
+// the page names them. The sum estimates the result for the player to move
+// (+1 win, 0 draw, -1 loss); value() turns it into player 0's, the sign
+// ThetaGreedy's search uses. Linear in its weights, so TD learning updates
+// only the 16 entries a position touches.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/json.h"
+#include "engine/games/mancala/board.h"
+
+namespace pg::mancala {
+
+constexpr const char* kNTupleFormat = "rl-playground-kalah-ntuple";
+constexpr int kNTupleVersion = 1;
+
+struct NTupleTable {
+  std::string name;
+  int size;
+};
+
+// The tables in order, with their sizes (the file names them the same way).
+const std::vector<NTupleTable>& ntuple_tables();
+constexpr int kNumTuples = 6 + 4 + 4 + 2;
+
+// One entry per table, as offsets into the concatenated weights.
+using TupleIndices = std::array<int, kNumTuples>;
+
+struct NTupleValue {
+  std::vector<float> weights;  // the tables concatenated, ntuple_tables()' order
+  Json info = Json::object();  // how it was made and how it scored
+
+  NTupleValue();  // all zero
+  // The entries `board` reads (the board from its mover's point of view).
+  static TupleIndices indices(const Board& board);
+  // The estimate for the player to move of a board that is not over.
+  double mover_value(const Board& board) const {
+    const TupleIndices idx = indices(board);
+    double s = 0;
+    for (int i : idx) s += double(weights[size_t(i)]);
+    return s;
+  }
+  // Player 0's value.
+  double value(const Board& board) const { return board.to_move == 0 ? mover_value(board) : -mover_value(board); }
+
+  Json to_json() const;
+  // Throws InputError naming the field (or table entry) that is wrong.
+  static NTupleValue from_json(const Json& j);
+};
+
+// A value stored at run time (the page's uploads, the trainer's
+// measurements), else a shipped one by name: the file ntuple_path(name) from
+// the policy store, parsed once. nullptr if unknown or not fetched yet.
+std::shared_ptr<const NTupleValue> find_ntuple(const std::string& name);
+// The shipped file of a name, under policies/: "mancala/ntuple_standard.json".
+std::string ntuple_path(const std::string& name);
+void store_ntuple(const std::string& name, std::shared_ptr<const NTupleValue> value);
+
+}  // namespace pg::mancala

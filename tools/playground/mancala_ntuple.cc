@@ -1,0 +1,110 @@
+// playground mancala train-ntuple: TD(lambda) for the n-tuple value
+// (engine/games/mancala/ntuple_learning.h), which produces
+// policies/mancala/ntuple_*.json, then the agents ntuple:2 and ntuple:5
+// measured against Greedy 5 and Greedy 4 from both seats.
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "engine/core/error.h"
+#include "engine/core/match.h"
+#include "engine/core/stats.h"
+#include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/ntuple_learning.h"
+#include "tools/playground/commands.h"
+
+namespace pg::cli {
+namespace {
+
+double number_flag(const Args& args, const std::string& flag, double fallback) {
+  if (!args.has(flag)) return fallback;
+  const std::string text = args.get(flag);
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v))
+    throw InputError("flag --" + flag, "expected a number, got '" + text + "'");
+  return v;
+}
+
+void progress_bar(long done, long total, double seconds) {
+  if (!isatty(2)) return;
+  const int width = 30;
+  const int filled = int(double(width) * double(done) / double(total));
+  std::fprintf(stderr, "\r[%.*s%*s] %ld/%ld games, %.0f s\x1b[K", filled, "##############################",
+               width - filled, "", done, total, seconds);
+}
+
+}  // namespace
+
+int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
+  args.check_known({"out", "games", "alpha", "epsilon", "alpha-halvings", "epsilon-halvings", "lambda", "depth",
+                    "random-plies", "opponents", "seed", "eval-games"},
+                   entry.options);
+  if (!args.has("out")) throw InputError("flag --out", "missing (the value file to write)");
+  const Json options = args.game_options(entry.options);
+  const mancala::Rules rules = mancala::rules_from_options(options);
+  mancala::NTupleTraining s;
+  s.games = args.get_long("games", s.games, 1, 100'000'000);
+  s.alpha = number_flag(args, "alpha", s.alpha);
+  s.epsilon = number_flag(args, "epsilon", s.epsilon);
+  s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+  s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
+  s.lambda = number_flag(args, "lambda", s.lambda);
+  s.depth = int(args.get_long("depth", s.depth, 1, 5));
+  s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
+  s.opponents = args.get("opponents", s.opponents);
+  s.seed = args.get_seed("seed", s.seed);
+  if (s.opponents != "self" && s.opponents != "pool")
+    throw InputError("flag --opponents", "expected self or pool (Greedy 1..5, Heuristic, self)");
+  if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1) || !(s.lambda >= 0 && s.lambda <= 1))
+    throw InputError("flag --alpha/--epsilon/--lambda", "alpha must be positive, epsilon and lambda in [0, 1]");
+  const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
+  const auto game = entry.create(options);
+
+  std::cout << "Kalah n-tuple TD(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const long report_every = std::max(1L, s.games / 200);
+  mancala::NTupleValue value = mancala::learn_ntuple(
+      rules, s, [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, elapsed()); }, report_every);
+  const double seconds = elapsed();
+  if (isatty(2)) std::fprintf(stderr, "\n");
+  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(s.games) / seconds);
+  std::fflush(stdout);
+
+  const std::string name = "cli-trained";
+  mancala::store_ntuple(name, std::make_shared<const mancala::NTupleValue>(value));
+  Json scores = Json::object();
+  for (const auto& [depth, opponent] : {std::pair{2, "greedy:4"}, std::pair{5, "greedy:5"}}) {
+    for (int first = 1; first >= 0 && eval_games > 0; --first) {
+      const std::string me = "ntuple:" + std::to_string(depth) + ":" + name;
+      const MatchResult r =
+          first ? play_match(*game, {me, opponent}, eval_games, 1) : play_match(*game, {opponent, me}, eval_games, 1);
+      const long my_wins = first ? r.wins : r.losses;
+      const Interval ci = wilson_interval(double(my_wins), double(r.games));
+      const std::string key = "ntuple:" + std::to_string(depth) + (first ? " first" : " second") + " vs " + opponent;
+      scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
+      std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
+                  r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
+      std::fflush(stdout);
+    }
+  }
+  std::string command = "playground mancala train-ntuple";
+  for (const auto& word : args.words()) command += " " + word;
+  value.info["command"] = command;
+  value.info["rules"] = game->options();
+  value.info["seconds"] = seconds;
+  value.info["scores"] = scores;
+  std::ofstream out(args.get("out"));
+  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
+  out << value.to_json().dump() << "\n";
+  std::cout << "wrote " << args.get("out") << "\n";
+  return 0;
+}
+
+}  // namespace pg::cli

@@ -331,12 +331,8 @@ std::vector<AgentInfo> MorrisGame::agents() const {
            "plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
            "win, else the action after which most of the opponent's replies give value away; declines without a "
            "table"},
-          {"smart",
-           "the seed's Smart agent: the value of the board after the move in the seed's five stage tables (playground "
-           "morris tables), +200 closes a mill, +100 blocks one; the best played"},
-          {"genius",
-           "the seed's Genius agent: the same rule with the five value networks trained on the tables (ln of the "
-           "score) in place of the tables"}};
+          {"smart", "the seed's Smart agent: bonus + the value of the board after in its five stage tables"},
+          {"genius", "the seed's Genius agent: bonus + the ln(score) of its five value networks"}};
 }
 
 GameEntry registry_entry() {

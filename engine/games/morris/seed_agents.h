@@ -21,6 +21,7 @@
 #include "engine/games/morris/board.h"
 #include "engine/games/morris/stage_tables.h"
 #include "engine/nn/network.h"
+#include "engine/nn/policy_file.h"
 
 namespace pg::morris {
 
@@ -30,23 +31,35 @@ inline constexpr const char* kGeniusEncoding = "morris-board-v1";
 // The networks' input: +1 the side valued, -1 its opponent, 0 empty, points a..p.
 void encode_board(SidePieces s, std::span<float> out);
 
-class SmartAgent : public Agent {
+// The rule both share; `value` is the board's value from the deciding side.
+class SeedAgent : public Agent {
+ public:
+  Decision decide(const State& state, Rng& rng) override;
+
+ protected:
+  virtual double value(int stage, SidePieces pieces, bool removal) = 0;
+  virtual const char* value_meaning() const = 0;
+};
+
+class SmartAgent : public SeedAgent {
  public:
   explicit SmartAgent(std::shared_ptr<const StageTables> tables) : tables_(std::move(tables)) {}
   std::string spec() const override { return "smart"; }
-  Decision decide(const State& state, Rng& rng) override;
 
  private:
+  double value(int stage, SidePieces pieces, bool removal) override;
+  const char* value_meaning() const override { return "the stage table's mean score, 0..100"; }
   std::shared_ptr<const StageTables> tables_;
 };
 
-class GeniusAgent : public Agent {
+class GeniusAgent : public SeedAgent {
  public:
   explicit GeniusAgent(const std::array<std::shared_ptr<const nn::Network>, kNumStages>& nets);
   std::string spec() const override { return "genius"; }
-  Decision decide(const State& state, Rng& rng) override;
 
  private:
+  double value(int stage, SidePieces pieces, bool removal) override;
+  const char* value_meaning() const override { return "the stage network's ln of the score"; }
   std::array<nn::Network, kNumStages> nets_;
 };
 

@@ -121,14 +121,14 @@ StageTables StageTables::deserialize(std::string_view bytes, const std::string& 
     const std::vector<float> m = means->floats();
     Table& t = out.tables_[size_t(s)];
     for (size_t i = 0; i < k.size(); ++i) {
-      const std::string at = name + "[" + std::to_string(i) + "]";
-      if (k[i] < 0 || k[i] >= int64_t(kNumStageKeys))
-        throw InputError(source, at + ": key " + std::to_string(k[i]) + " is out of range (0.." +
-                                     std::to_string(kNumStageKeys - 1) + ")");
-      if (i > 0 && k[i] <= k[i - 1]) throw InputError(source, at + ": the keys must increase");
-      if (!(m[i] >= 0 && m[i] <= 100))
-        throw InputError(source, at + ": mean " + std::to_string(m[i]) + " is outside 0..100");
-      if (c[i] < 1) throw InputError(source, at + ": count " + std::to_string(c[i]) + " is below 1");
+      const char* problem = k[i] < 0 || k[i] >= int64_t(kNumStageKeys) ? "key out of range (0..43046720)"
+                            : i > 0 && k[i] <= k[i - 1]                ? "the keys must increase"
+                            : !(m[i] >= 0 && m[i] <= 100)              ? "mean outside 0..100"
+                            : c[i] < 1                                 ? "count below 1"
+                                                                       : nullptr;
+      if (problem)
+        throw InputError(source, name + "[" + std::to_string(i) + "] (key " + std::to_string(k[i]) + ", mean " +
+                                     std::to_string(m[i]) + ", count " + std::to_string(c[i]) + "): " + problem);
       t.keys.push_back(uint32_t(k[i]));
       t.means.push_back(m[i]);
       t.counts.push_back(uint32_t(c[i]));

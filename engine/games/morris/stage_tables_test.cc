@@ -124,24 +124,24 @@ TEST(StageTables, MalformedFilesAreRefusedNamingTheProblem) {
         tensor(p, "no_fly.keys") =
             nn::Tensor::from_ints("no_fly.keys", nn::DType::kInt32, two, std::vector<int64_t>{9, 5});
       },
-      "no_fly[1]: the keys must increase");
+      "no_fly[1] (key 5, mean 60.000000, count 1): the keys must increase");
   expect_refused(
       [&](nn::Policy& p) {
         tensor(p, "no_fly.keys") =
             nn::Tensor::from_ints("no_fly.keys", nn::DType::kInt32, two, std::vector<int64_t>{5, 43046721});
       },
-      "no_fly[1]: key 43046721 is out of range");
+      "no_fly[1] (key 43046721, mean 60.000000, count 1): key out of range");
   expect_refused(
       [&](nn::Policy& p) {
         tensor(p, "no_fly.means") = nn::Tensor::from_floats("no_fly.means", two, std::vector<float>{40, 101});
       },
-      "no_fly[1]: mean 101");
+      "no_fly[1] (key 9, mean 101.000000, count 1): mean outside 0..100");
   expect_refused(
       [&](nn::Policy& p) {
         tensor(p, "no_fly.counts") =
             nn::Tensor::from_ints("no_fly.counts", nn::DType::kInt32, two, std::vector<int64_t>{0, 1});
       },
-      "no_fly[0]: count 0 is below 1");
+      "no_fly[0] (key 5, mean 40.000000, count 0): count below 1");
   expect_refused(
       [&](nn::Policy& p) {
         tensor(p, "no_fly.counts") =

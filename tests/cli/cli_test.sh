@@ -365,6 +365,20 @@ out=$("$PG" morris solve --max-material 11 2>&1)
 check "morris solve: a bad --max-material is named" "flag --max-material: expected an integer from 6 to 10" "$out"
 out=$("$PG" mancala match --table x 2>&1)
 check "--table is morris's alone" "flag --table: unknown here" "$out"
+# The seed's stage tables and its smart agent (a small run; the shipped tables are docs/morris.md's command).
+out=$("$PG" morris tables --games 30 --seed 4 --out "$TMP/tables_a.policy" 2>&1); rc=$?
+check "morris tables exits 0" "0" "$rc"
+check "morris tables reports the seed's fourth run" "run 4: 70% smart against heuristic" "$out"
+check "morris tables writes the file" "wrote $TMP/tables_a.policy" "$out"
+"$PG" morris tables --games 30 --seed 4 --out "$TMP/tables_b.policy" > /dev/null 2>&1
+tail -c 100000 "$TMP/tables_a.policy" > "$TMP/tables_a.tail"; tail -c 100000 "$TMP/tables_b.policy" > "$TMP/tables_b.tail"
+check "morris tables: the same seed gives the same tables" "same" "$(cmp -s "$TMP/tables_a.tail" "$TMP/tables_b.tail" && echo same)"
+out=$("$PG" morris match --first smart --second random --games 20 --policy morris/stage_tables.policy="$TMP/tables_a.policy" 2>&1); rc=$?
+check "morris smart plays from the tables given" "0" "$rc"
+out=$("$PG" morris match --first smart --second random --games 20 --policy morris/stage_tables.policy="$TMP/bad.bin" 2>&1)
+check "morris smart: a file that is not a table is named" "not a policy file" "$out"
+out=$("$PG" morris match --first genius --second smart --games 20 2>&1); rc=$?
+check "morris genius plays from the shipped networks" "0" "$rc"
 # Sokoban: the seed's maps, level files, the number grids.
 out=$("$PG" sokoban show 2>&1); rc=$?
 check "sokoban show exits 0" "0" "$rc"

@@ -150,6 +150,16 @@ usage:
         positions from games between the source agents, then a round robin
         with 95% intervals; every morris command takes --table FILE for the
         perfect agent
+  playground morris tables --out FILE [--games N] [--seed S] [--min-count K]
+        the seed's five stage tables from its four simulation runs (N, N, N
+        and 2N games; the seed's N was 1M), for the smart agent
+        (policies/morris/stage_tables.policy); --min-count writes only the
+        boards seen at least K times
+  playground morris train-networks --out-dir DIR [--tables FILE]
+        [--max-rows N] [--max-epochs N] [--patience N] [--seed S]
+        the seed's five value networks (ln of the tables' scores, MAE, batch
+        128, 80/20 split, early stopping) for the genius agent
+        (DIR/genius_<stage>.policy); with libtorch only
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as

@@ -41,6 +41,8 @@ void load_morris_table(const Args& args);
 int morris_solve(const GameEntry& game, const Args& args);
 int morris_value(const GameEntry& game, const Args& args);
 int morris_quality(const GameEntry& game, const Args& args);
+int morris_tables(const GameEntry& game, const Args& args);          // morris_tables.cc
+int morris_train_networks(const GameEntry& game, const Args& args);  // with libtorch only
 void print_usage();
 
 }  // namespace pg::cli

@@ -62,10 +62,14 @@ int main(int argc, char** argv) {
     if (game.name == "morris" && command == "solve") return cli::morris_solve(game, args);
     if (game.name == "morris" && command == "value") return cli::morris_value(game, args);
     if (game.name == "morris" && command == "quality") return cli::morris_quality(game, args);
+    if (game.name == "morris" && command == "tables") return cli::morris_tables(game, args);
+#ifdef PG_HAS_TORCH
+    if (game.name == "morris" && command == "train-networks") return cli::morris_train_networks(game, args);
+#endif
     throw InputError("command '" + command + "'",
                      "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
                      "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
-                     "eval, solve, generate, train; morris also solve, value, quality)");
+                     "eval, solve, generate, train; morris also solve, value, quality, tables)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

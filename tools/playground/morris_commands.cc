@@ -177,8 +177,8 @@ int morris_quality(const GameEntry& entry, const Args& args) {
   args.check_known({"players", "source", "games", "seed", "table", "round-robin-games"}, entry.options);
   const Json options = args.game_options(entry.options);
   const auto game = entry.create(options);
-  const std::string players_text = args.get("players", "random,bonus,perfect");
-  const std::string source_text = args.get("source", "random,bonus,perfect");
+  const std::string players_text = args.get("players", "random,bonus,smart,genius,perfect");
+  const std::string source_text = args.get("source", "random,bonus,smart,genius,perfect");
   const std::vector<std::string> players = expand_agent_ranges(players_text);
   const std::vector<std::string> source = expand_agent_ranges(source_text);
   const long games = args.get_long("games", 100, 1, 1000000);

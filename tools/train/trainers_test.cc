@@ -8,6 +8,7 @@
 #include "engine/core/error.h"
 #include "engine/nn/network.h"
 #include "tools/train/dqn.h"
+#include "tools/train/torch_seed_nets.h"
 #include "tools/train/value_fit.h"
 
 namespace pg::train {
@@ -379,6 +380,37 @@ TEST(ValueFit, StopsWhenTheValidationErrorStopsImproving) {
   EXPECT_LT(r.epochs, 500);
   EXPECT_EQ(r.epochs - r.best_epoch, 3);
   EXPECT_THROW(fit_values(x, torch::rand({10}), s), InputError);
+  s.loss = "huber";
+  EXPECT_THROW(fit_values(x, y, s), InputError);
+}
+
+// The Morris seed's setting: its net with batch norm after each ReLU, MAE. The best epoch's weights come back
+// with their batch-norm statistics: the final figures are the best epoch's, and the exported file (batch norm
+// folded by the engine's runtime) gives torch's outputs.
+TEST(ValueFit, MaeWithTheMorrisSeedNetKeepsTheBestEpochsBatchNormStatistics) {
+  torch::manual_seed(3);
+  const torch::Tensor x = torch::randint(-1, 2, {600, 16}).to(torch::kFloat);
+  const torch::Tensor y = x.slice(1, 0, 4).sum(1) - 0.5 * x.slice(1, 4, 8).sum(1);
+  ValueFitSettings s;
+  s.loss = "mae";
+  s.batch = 128;
+  s.max_epochs = 12;
+  s.patience = 3;
+  s.make_net = [] { return morris_seed_module(); };
+  s.net_name = "morris_seed_module";
+  ValueFitResult r = fit_values(x, y, s);
+  ASSERT_GE(r.best_epoch, 1);
+  EXPECT_NEAR(r.validation_mae, r.history[size_t(r.best_epoch - 1)].validation_mae, 1e-6);
+  EXPECT_LT(r.validation_mae, 0.5 * (y - y.mean()).abs().mean().item<double>());
+  EXPECT_EQ(s.to_json()["loss"], "mae");
+  nn::Network net(nn::read_policy(nn::write_policy(export_value_policy(r, "morris", {"morris-board-v1", nn::Shape{16}},
+                                                                       {{"command", "test"}}, r.to_json())),
+                                  {.kind = "value-network"}));
+  const torch::Tensor torch_out = r.net->forward(x.slice(0, 0, 20)).squeeze(1).detach();
+  for (int64_t i = 0; i < 20; ++i) {
+    const torch::Tensor row = x[i].contiguous();
+    EXPECT_NEAR(net.forward(std::span<const float>(row.data_ptr<float>(), 16))[0], torch_out[i].item<float>(), 1e-4);
+  }
 }
 
 }  // namespace

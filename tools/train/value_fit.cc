@@ -12,10 +12,15 @@
 namespace pg::train {
 
 Json ValueFitSettings::to_json() const {
-  return {{"hidden", hidden},     {"lr", lr},
-          {"batch", batch},       {"max_epochs", max_epochs},
-          {"patience", patience}, {"validation_fraction", validation_fraction},
-          {"seed", seed}};
+  return {{"hidden", hidden},
+          {"lr", lr},
+          {"batch", batch},
+          {"max_epochs", max_epochs},
+          {"patience", patience},
+          {"validation_fraction", validation_fraction},
+          {"seed", seed},
+          {"loss", loss},
+          {"net", make_net ? net_name : "mlp"}};
 }
 
 Json ValueFitResult::to_json() const {
@@ -31,11 +36,21 @@ Json ValueFitResult::to_json() const {
 
 namespace {
 
-// MSE and MAE of the net on (x, y), in batches.
+// MSE and MAE of the net on (x, y), in eval mode (batch norm with its running statistics).
 std::pair<double, double> measure(torch::nn::Sequential& net, const torch::Tensor& x, const torch::Tensor& y) {
   torch::NoGradGuard no_grad;
+  const bool training = net->is_training();
+  net->eval();
   const torch::Tensor err = net->forward(x).squeeze(1) - y;
+  net->train(training);
   return {err.pow(2).mean().item<double>(), err.abs().mean().item<double>()};
+}
+
+// The parameters and the buffers (batch norm's running statistics): what the best epoch keeps.
+std::vector<torch::Tensor> state_tensors(torch::nn::Sequential& net) {
+  std::vector<torch::Tensor> all = net->parameters();
+  for (const auto& b : net->buffers()) all.push_back(b);
+  return all;
 }
 
 }  // namespace
@@ -46,6 +61,8 @@ ValueFitResult fit_values(const torch::Tensor& positions, const torch::Tensor& v
   if (values.dim() != 1 || values.size(0) != n)
     throw InputError("value fit", "expected one value per position (" + std::to_string(n) + ")");
   if (n < 2) throw InputError("value fit", "expected at least 2 positions");
+  if (s.loss != "mse" && s.loss != "mae") throw InputError("value fit", "unknown loss '" + s.loss + "' (mse or mae)");
+  const bool mae = s.loss == "mae";
   torch::set_num_threads(1);
   torch::manual_seed(s.seed);
 
@@ -65,7 +82,8 @@ ValueFitResult fit_values(const torch::Tensor& positions, const torch::Tensor& v
   int64_t inputs = 1;
   for (int64_t d = 1; d < positions.dim(); ++d) inputs *= positions.size(d);
   ValueFitResult result;
-  result.net = make_mlp(inputs, s.hidden, 1);
+  result.net = s.make_net ? s.make_net() : make_mlp(inputs, s.hidden, 1);
+  result.net->train();
   result.train_size = n_train;
   result.validation_size = n_val;
   torch::optim::Adam adam(result.net->parameters(), torch::optim::AdamOptions(s.lr));
@@ -81,7 +99,8 @@ ValueFitResult fit_values(const torch::Tensor& positions, const torch::Tensor& v
     for (int64_t start = 0; start < n_train; start += s.batch) {
       const torch::Tensor batch = p.slice(0, start, std::min(n_train, start + s.batch));
       const torch::Tensor pred = result.net->forward(x_train.index_select(0, batch)).squeeze(1);
-      const torch::Tensor loss = torch::mse_loss(pred, y_train.index_select(0, batch));
+      const torch::Tensor target = y_train.index_select(0, batch);
+      const torch::Tensor loss = mae ? torch::l1_loss(pred, target) : torch::mse_loss(pred, target);
       adam.zero_grad();
       loss.backward();
       adam.step();
@@ -89,16 +108,18 @@ ValueFitResult fit_values(const torch::Tensor& positions, const torch::Tensor& v
     }
     ValueFitEpoch e;
     e.epoch = epoch;
-    e.train_mse = sum / double(n_train);
+    e.train_loss = sum / double(n_train);
+    e.train_mse = mae ? measure(result.net, x_train, y_train).first : e.train_loss;
     std::tie(e.validation_mse, e.validation_mae) = measure(result.net, x_val, y_val);
+    const double validation_loss = mae ? e.validation_mae : e.validation_mse;
     result.history.push_back(e);
     result.epochs = epoch;
     if (progress) progress(e);
-    if (e.validation_mse < best) {
-      best = e.validation_mse;
+    if (validation_loss < best) {
+      best = validation_loss;
       result.best_epoch = epoch;
       best_weights.clear();
-      for (const auto& w : result.net->parameters()) best_weights.push_back(w.detach().clone());
+      for (const auto& w : state_tensors(result.net)) best_weights.push_back(w.detach().clone());
     } else if (epoch - result.best_epoch >= s.patience) {
       break;
     }
@@ -106,7 +127,7 @@ ValueFitResult fit_values(const torch::Tensor& positions, const torch::Tensor& v
   // Back to the best epoch's weights.
   {
     torch::NoGradGuard no_grad;
-    auto params = result.net->parameters();
+    auto params = state_tensors(result.net);
     for (size_t i = 0; i < params.size(); ++i) params[i].copy_(best_weights[i]);
   }
   result.net->eval();

@@ -1,9 +1,11 @@
 // Supervised training of a value network: regression from positions
 // (observation tensors) to values, native only (libtorch). The positions are
 // shuffled with the seed and split into training and validation sets; Adam
-// minimises the mean squared error on mini-batches; after each epoch the
-// validation MSE is measured, the best weights kept, and training stops when
-// it has not improved for `patience` epochs (early stopping). The result
+// minimises the loss (mean squared or mean absolute error) on mini-batches;
+// after each epoch the validation loss is measured, the best weights (with
+// batch-norm statistics) kept, and training stops when it has not improved for
+// `patience` epochs (early stopping). The net is an MLP of `hidden` widths, or
+// the one `make_net` builds (e.g. a seed's architecture with batch norm). The result
 // exports to the policy format as kind "value-network".
 #pragma once
 
@@ -24,9 +26,13 @@ struct ValueFitSettings {
   double lr = 1e-3;
   int batch = 64;
   int max_epochs = 200;
-  int patience = 10;                 // epochs without a better validation MSE before stopping
+  int patience = 10;                 // epochs without a better validation loss before stopping
   double validation_fraction = 0.2;  // of the positions, held out
   uint64_t seed = 1;
+  std::string loss = "mse";  // "mse" or "mae" (the Morris seed's)
+  // Builds the net (called after torch's seed is set); empty: an MLP of `hidden` widths, one output.
+  std::function<torch::nn::Sequential()> make_net;
+  std::string net_name;  // what make_net builds, for to_json
 
   Json to_json() const;
 };
@@ -34,6 +40,7 @@ struct ValueFitSettings {
 struct ValueFitEpoch {
   int epoch = 0;
   double train_mse = 0;
+  double train_loss = 0;  // the loss minimised (MSE or MAE), over the epoch's batches
   double validation_mse = 0;
   double validation_mae = 0;
 };
@@ -51,7 +58,7 @@ struct ValueFitResult {
 };
 
 // `positions` is [N, observation shape...] (float), `values` is [N]. Throws
-// InputError if the sizes disagree or fewer than 2 positions are given.
+// InputError if the sizes disagree, fewer than 2 positions are given or the loss is unknown.
 ValueFitResult fit_values(const torch::Tensor& positions, const torch::Tensor& values, const ValueFitSettings& settings,
                           const std::function<void(const ValueFitEpoch&)>& progress = {});
 

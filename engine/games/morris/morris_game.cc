@@ -4,6 +4,7 @@
 #include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/perfect_agent.h"
+#include "engine/games/morris/seed_agents.h"
 
 namespace pg::morris {
 
@@ -314,6 +315,11 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     }
     return std::make_unique<PerfectAgent>();
   }
+  if (name == "smart" || name == "genius") {
+    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
+    if (name == "smart") return std::make_unique<SmartAgent>(shipped_stage_tables());
+    return std::make_unique<GeniusAgent>(shipped_genius_networks());
+  }
   return nullptr;
 }
 
@@ -324,7 +330,9 @@ std::vector<AgentInfo> MorrisGame::agents() const {
           {"perfect",
            "plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
            "win, else the action after which most of the opponent's replies give value away; declines without a "
-           "table"}};
+           "table"},
+          {"smart", "the seed's Smart agent: bonus + the value of the board after in its five stage tables"},
+          {"genius", "the seed's Genius agent: bonus + the ln(score) of its five value networks"}};
 }
 
 GameEntry registry_entry() {

@@ -26,7 +26,7 @@ function measure(dir) {
     for (const [game, files] of Object.entries(manifest.games)) {
       games[game] = files.map((f) => {
         const p = path.join(dir, 'policies', f.path);
-        return { path: f.path, raw: fs.statSync(p).size, gzip: gz(p), onDemand: !!f.on_demand };
+        return { path: f.path, raw: fs.statSync(p).size, gzip: gz(p) };
       });
     }
   }
@@ -46,12 +46,10 @@ function print(m, label) {
   }
   console.log('  each game adds, when opened (gzip, raw):');
   for (const game of names) {
-    const all = m.games[game], files = all.filter((f) => !f.onDemand);
+    const files = m.games[game];
     const sum = files.reduce((s, f) => s + f.gzip, 0), raw = files.reduce((s, f) => s + f.raw, 0);
     console.log(`    ${game.padEnd(34)} ${kib(sum)}  ${kib(raw)}`);
     for (const f of files) console.log(`      ${f.path.padEnd(32)} ${kib(f.gzip)}  ${kib(f.raw)}`);
-    for (const f of all.filter((g) => g.onDemand))
-      console.log(`      ${f.path.padEnd(32)} ${kib(f.gzip)}  ${kib(f.raw)}  (on demand: when an agent needs it)`);
   }
 }
 

@@ -30,7 +30,6 @@ App::App(const UrlConfig& config) {
     try {
       session_.set_agents(*config.agents);
     } catch (const PolicyUnavailable& e) {
-      if (e.loading()) browser::policy_needed(e.path());
       if (e.loading())
         info(std::string(e.what()) + ": the URL's agents are seated when it arrives");
       else
@@ -181,7 +180,6 @@ bool seat_reporting(App& app, Seat&& seat) {
     seat();
     return true;
   } catch (const PolicyUnavailable& e) {
-    if (e.loading()) browser::policy_needed(e.path());
     if (e.loading())
       app.info(std::string(e.what()) + ": seated when it arrives");
     else

@@ -11,7 +11,6 @@ void pg_js_choose_file(const char* kind);
 void pg_js_copy_to_clipboard(const char* text);
 void pg_js_first_frame();
 void pg_js_game_opened(const char* game);
-void pg_js_policy_needed(const char* path);
 double pg_js_device_pixel_ratio();
 int pg_js_window_width();
 int pg_js_window_height();
@@ -38,7 +37,6 @@ void choose_file(const std::string& kind) { pg_js_choose_file(kind.c_str()); }
 void copy_to_clipboard(const std::string& text) { pg_js_copy_to_clipboard(text.c_str()); }
 void notify_first_frame() { pg_js_first_frame(); }
 void game_opened(const std::string& game) { pg_js_game_opened(game.c_str()); }
-void policy_needed(const std::string& path) { pg_js_policy_needed(path.c_str()); }
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {
   width = pg_js_window_width();

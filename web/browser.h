@@ -15,9 +15,6 @@ void notify_first_frame();
 // A game was opened: the page fetches its policy files (once), reporting through pg_policy_progress,
 // pg_provide_policy and pg_policy_failed (js_api.cc).
 void game_opened(const std::string& game);  // resolves window.playground.ready
-// An agent needs a shipped file the page fetches only on demand (the manifest marks large files): fetch it
-// now (once), reporting the same way.
-void policy_needed(const std::string& path);
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

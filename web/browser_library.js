@@ -35,9 +35,6 @@ mergeInto(LibraryManager.library, {
   pg_js_game_opened: function (game) {
     if (Module.pgGameOpened) Module.pgGameOpened(UTF8ToString(game));
   },
-  pg_js_policy_needed: function (path) {
-    if (Module.pgPolicyNeeded) Module.pgPolicyNeeded(UTF8ToString(path));
-  },
   pg_js_first_frame: function () {
     if (Module.onFirstFrame) Module.onFirstFrame();
   },

@@ -15,7 +15,6 @@
 #include "engine/nn/network_agent.h"
 #include "engine/nn/policy_file.h"
 #include "web/app.h"
-#include "web/browser.h"
 #include "web/views/binary_view.h"
 #include "web/views/mancala_trainer.h"
 #include "web/views/zuma_trainer.h"
@@ -120,9 +119,6 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_agents(const char* specs) {
     auto* app = pg::web::current_app();
     try {
       app->session().set_agents(pg::split_list(specs, ','));
-    } catch (const pg::PolicyUnavailable& e) {
-      if (e.loading()) pg::web::browser::policy_needed(e.path());  // seated when it arrives
-      return error_reply(std::string("agents: ") + e.what());
     } catch (const pg::InputError& e) {
       return error_reply(std::string("agents: ") + e.what());
     }

@@ -107,16 +107,12 @@ test('the exact values from the solved game, fetched on demand, beside the perfe
   await page.close();
 });
 
-test("the seed's smart (tables) and genius (networks) agents, fetched on demand, play the native game", async () => {
-  // open() waits for the game's policy files (the stage tables and the five networks); the agents asked for
-  // are seated when they arrive.
+test("the seed's smart and genius agents are CLI only: the page says so and keeps its default agents", async () => {
   const { page, errors } = await open('?game=morris&agents=smart,genius&seed=3');
-  let s;
-  do { s = await api(page, 'step'); } while (!s.done);
-  const trace = await api(page, 'trace');
-  assert.match(trace.steps[0].decision.score_label, /^smart:/);
-  assert.match(trace.steps[1].decision.score_label, /^genius:/);
-  assert.deepEqual(trace, native('play', '--agents', 'smart,genius', '--seed', '3'));
+  const s = await api(page, 'state');
+  assert.ok(!s.agents.includes('smart') && !s.agents.includes('genius'), JSON.stringify(s.agents));
+  const messages = (await api(page, 'messages')).map((m) => m.text).join('\n');
+  assert.match(messages, /smart and genius agents run in the CLI only/);
   assert.deepEqual(errors, []);
   await page.close();
 });

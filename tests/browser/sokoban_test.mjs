@@ -4,9 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, press, cli, artifacts, root, site } from './helpers.mjs';
+import { useSite, open, api, press, cli, artifacts, root } from './helpers.mjs';
 
 useSite();
 
@@ -200,33 +199,6 @@ test('the level editor: walls drawn by dragging, floor by right-click, then the 
   // The native engine reads the same text as the same level.
   const shown = execFileSync(cli, ['sokoban', 'show', '--options', JSON.stringify({ level: editor.text })]).toString();
   assert.deepEqual(JSON.parse(shown.trim().split('\n').pop()).rows, s.state.rows);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
-
-test("the seed's DQN: its 6 MB network fetched only when asked for, then it plays its map as natively", async () => {
-  const requests = [];
-  const { page, errors } = await open('?game=sokoban&agents=human', {
-    prepare: async (p) => p.on('request', (r) => {
-      const m = new URL(r.url()).pathname.match(/\/policies\/(sokoban\/.+)$/);
-      if (m) requests.push(m[1]);
-    }),
-  });
-  const manifest = JSON.parse(fs.readFileSync(path.join(site, 'policies/manifest.json'), 'utf8'));
-  const file = manifest.games.sokoban.find((f) => f.path === 'sokoban/dqn_seed_map1.rlpg');
-  assert.equal(file.on_demand, true, 'the manifest marks the large file');
-  assert.deepEqual(requests, [], 'opening Sokoban fetches no network');
-  await assert.rejects(page.evaluate(() => window.playground.setAgents(['dqn'])), /still loading/);
-  await page.waitForFunction(() => window.playground.state().agents[0] === 'dqn', null, { timeout: 60000 });
-  assert.deepEqual(requests, ['sokoban/dqn_seed_map1.rlpg'], 'fetched once, when the agent asked for it');
-  const decision = await api(page, 'policy');
-  assert.equal(decision.distribution.length, 4);
-  assert.ok(decision.distribution.every((d) => typeof d.score === 'number'), 'the Q-values');
-  while (!(await api(page, 'step')).done);
-  const trace = await api(page, 'trace');
-  const played = native('play', '--agents', 'dqn', '--seed', String(trace.seed), '--collection', 'seed', '--index', '0');
-  assert.deepEqual(trace.steps.map((st) => st.action), played.steps.map((st) => st.action), 'the native greedy moves');
-  assert.deepEqual(trace.returns, played.returns);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -316,23 +316,34 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     return std::make_unique<PerfectAgent>();
   }
   if (name == "smart" || name == "genius") {
+#ifdef __EMSCRIPTEN__
+    // The seed's two table agents are native only: in the page their code would take the first download over
+    // its 500 KiB budget (4.5 KiB) and their files add 2.3 MB to opening the game (docs/morris.md).
+    throw InputError("agent '" + std::string(spec) + "'",
+                     "the seed's smart and genius agents run in the CLI only (playground morris match, quality)");
+#else
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
     if (name == "smart") return std::make_unique<SmartAgent>(shipped_stage_tables());
     return std::make_unique<GeniusAgent>(shipped_genius_networks());
+#endif
   }
   return nullptr;
 }
 
 std::vector<AgentInfo> MorrisGame::agents() const {
-  return {{"bonus",
-           "the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
-           "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random"},
-          {"perfect",
-           "plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
-           "win, else the action after which most of the opponent's replies give value away; declines without a "
-           "table"},
-          {"smart", "the seed's Smart agent: bonus + the value of the board after in its five stage tables"},
-          {"genius", "the seed's Genius agent: bonus + the ln(score) of its five value networks"}};
+  return {
+      {"bonus",
+       "the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
+       "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random"},
+      {"perfect",
+       "plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
+       "win, else the action after which most of the opponent's replies give value away; declines without a "
+       "table"},
+#ifndef __EMSCRIPTEN__
+      {"smart", "the seed's Smart agent: bonus + the value of the board after in its five stage tables"},
+      {"genius", "the seed's Genius agent: bonus + the ln(score) of its five value networks"},
+#endif
+  };
 }
 
 GameEntry registry_entry() {

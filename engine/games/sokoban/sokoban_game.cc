@@ -401,6 +401,12 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   if (auto agent = make_solver_agent(spec)) return agent;
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
   if (name == "dqn") {
+#ifdef __EMSCRIPTEN__
+    // Native only: in the page its code would take the first download over its 500 KiB budget, and each map's
+    // network is a 6.6 MB download (docs/sokoban.md).
+    throw InputError("agent '" + std::string(spec) + "'",
+                     "the seed's DQN runs in the CLI only (playground sokoban eval)");
+#endif
     // The seed trained one network per map (seed notes 4.3): only its own maps have one.
     if (setup_.collection != "seed")
       throw InputError("agent '" + std::string(spec) + "'",
@@ -430,12 +436,14 @@ std::vector<AgentInfo> SokobanGame::agents() const {
        "one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
        "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
        "moves that change nothing; ties share the probability"}};
-  // Listed where its network exists: shipped (the page fetches it) or on disk (natively).
+#ifndef __EMSCRIPTEN__
+  // Listed where its network exists (shipped or on disk); native only (make_agent).
   const std::string dqn_path = seed_dqn_policy_path(setup_.index);
   if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))
     infos.push_back({"dqn",
                      "the seed's DQN (its 3.3M-weight convolutional net, trained on this map alone as the seed did: "
                      "playground sokoban train), greedy on its Q-values; dqn:T plays the softmax of Q/T"});
+#endif
   return infos;
 }
 

@@ -10,6 +10,7 @@
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
 #include "engine/core/policy_store.h"
+#include "engine/core/text.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
 #include "engine/nn/network_agent.h"
@@ -190,6 +191,21 @@ EMSCRIPTEN_KEEPALIVE const char* pg_messages() {
   });
 }
 
+// The open game's help as the page shows it: its rules, its options' and agents' descriptions, and whether
+// the text catalogue has arrived (before that the catalogued texts are "").
+EMSCRIPTEN_KEEPALIVE const char* pg_help() {
+  return guarded("pg_help", [&]() -> const char* {
+    const auto& session = pg::web::current_app()->session();
+    pg::Json out = {{"texts_loaded", pg::text_catalogue_loaded()}, {"rules", session.entry().rules.str()}};
+    pg::Json options = pg::Json::array(), agents = pg::Json::array();
+    for (const auto& o : session.entry().options) options.push_back({{"name", o.name}, {"help", o.help.str()}});
+    for (const auto& a : session.game().agents()) agents.push_back({{"spec", a.spec}, {"help", a.help.str()}});
+    out["options"] = options;
+    out["agents"] = agents;
+    return reply(out);
+  });
+}
+
 EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
   return guarded("pg_targets", [&]() -> const char* {
     auto* app = pg::web::current_app();
@@ -331,6 +347,22 @@ EMSCRIPTEN_KEEPALIVE const char* pg_provide_policy(const char* path_text, const 
 }
 
 // A policy file the page could not fetch: its agents say so, and the page keeps the agents it has.
+// The text catalogue (texts.json: the rules, help markers, agent and option descriptions), fetched by the
+// page after it starts (engine/core/text.h). A refused catalogue is among the page's messages; the page
+// goes on without its help texts.
+EMSCRIPTEN_KEEPALIVE const char* pg_provide_texts(const char* json) {
+  return guarded("pg_provide_texts", [&]() -> const char* {
+    try {
+      pg::provide_text_catalogue(json);
+    } catch (const pg::InputError& e) {
+      const std::string message = std::string("the page's help texts (texts.json) were refused: ") + e.what();
+      pg::web::current_app()->error(message);
+      return error_reply(message);
+    }
+    return reply(nullptr);
+  });
+}
+
 EMSCRIPTEN_KEEPALIVE const char* pg_policy_failed(const char* path, const char* message) {
   return guarded("pg_policy_failed", [&]() -> const char* {
     auto* app = pg::web::current_app();

@@ -35,16 +35,16 @@ void help_window(App& app) {
       ImGui::EndTable();
     }
     ImGui::Separator();
-    ImGui::TextWrapped(
+    wrapped_text(PG_TEXT(
         "An episode is recorded step by step: stepping back and forward replays exactly what happened. Playing a "
         "different move from an earlier step starts a new branch. The seed fixes every random draw, so a seed and "
-        "a list of actions always give the same episode (also with `playground <game> replay`).");
-    ImGui::TextWrapped(
+        "a list of actions always give the same episode (also with `playground <game> replay`)."));
+    wrapped_text(PG_TEXT(
         "The inspector shows the agent's policy: the probability of each legal action, and the scores it computed "
         "(for a search agent, the value of each move after looking ahead). The same probabilities are drawn on "
-        "the board.");
-    ImGui::TextWrapped(
-        "Embedding: add ?game=mancala&seed=3&agents=greedy:5,random&embed=1&autoplay=1&speed=2 to the page's URL.");
+        "the board."));
+    wrapped_text(PG_TEXT(
+        "Embedding: add ?game=mancala&seed=3&agents=greedy:5,random&embed=1&autoplay=1&speed=2 to the page's URL."));
   }
   ImGui::End();
 }

@@ -28,12 +28,12 @@ void inspector_panel(App& app) {
   if (d && d->declined) {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The agent declines to move here:");
     ImGui::TextWrapped("%s", d->note.c_str());
-    ImGui::TextWrapped("Click a move on the board (it is recorded as an override), or seat another agent.");
+    wrapped_text(PG_TEXT("Click a move on the board (it is recorded as an override), or seat another agent."));
   } else if (d) {
     ImGui::TextUnformatted(recorded ? "Decision (recorded in the episode)" : "Decision (what the agent will do)");
     help_marker(
-        "The agent's probability for each legal action. A search agent that finds several equally good "
-        "moves spreads its probability evenly over them and draws one with the episode's seed.");
+        PG_TEXT("The agent's probability for each legal action. A search agent that finds several equally good "
+                "moves spreads its probability evenly over them and draws one with the episode's seed."));
     if (!d->note.empty()) ImGui::TextWrapped("%s", d->note.c_str());
     std::vector<size_t> order(d->actions.size());
     std::iota(order.begin(), order.end(), size_t(0));
@@ -74,18 +74,18 @@ void inspector_panel(App& app) {
     }
     if (has_scores) {
       ImGui::TextWrapped("score: %s", d->score_label.c_str());
-      help_marker("What the agent computed for each action before choosing, from its own point of view.");
+      help_marker(PG_TEXT("What the agent computed for each action before choosing, from its own point of view."));
     }
     if (has_lines) {
-      ImGui::TextWrapped("expected line: the moves the search expects after each action (its principal variation)");
-      help_marker(
+      wrapped_text(PG_TEXT("expected line: the moves the search expects after each action (its principal variation)"));
+      help_marker(PG_TEXT(
           "The line of play that leads to the action's score if both sides play as the search assumes: the action "
-          "first, then the replies it expects, to the search's depth or the end of the game.");
+          "first, then the replies it expects, to the search's depth or the end of the game."));
     }
     if (d->value) ImGui::Text("value estimate: %+g", *d->value);
     for (const auto& [name, v] : d->debug) ImGui::Text("%s: %g", name.c_str(), v);
   } else if (s.human_to_move()) {
-    ImGui::TextWrapped("A human is to move: click a move on the board. The legal moves are: ");
+    wrapped_text(PG_TEXT("A human is to move: click a move on the board. The legal moves are: "));
     std::string legal;
     for (Action a : state.legal_actions()) legal += state.action_name(a) + " ";
     ImGui::TextUnformatted(legal.c_str());
@@ -96,7 +96,7 @@ void inspector_panel(App& app) {
       if (network_section(app, *net, p)) return ImGui::End();  // a new agent and episode copy: stop reading them
   if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
   if (ImGui::CollapsingHeader("Observation")) {
-    help_marker("The numbers an agent receives for this state, from the point of view of the player to move.");
+    help_marker(PG_TEXT("The numbers an agent receives for this state, from the point of view of the player to move."));
     const auto obs = state.observation();
     std::string text;
     for (size_t i = 0; i < obs.size(); ++i) {

@@ -50,8 +50,8 @@ void log_panel(App& app) {
   if (!ImGui::Begin("Step log", &app.panels.log)) return ImGui::End();
   const Episode& e = s.episode();
   help_marker(
-      "Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
-      "captures, every random draw). Click a row to go there.");
+      PG_TEXT("Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
+              "captures, every random draw). Click a row to go there."));
   static size_t last_cursor = ~size_t(0);
   // The action column fits the game's longest action name (the Binary Game's
   // x,y,d); a table keeps the widths it was created with, so one per game.

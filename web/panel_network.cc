@@ -76,9 +76,9 @@ bool network_section(App& app, nn::NetworkAgent& agent, int player) {
   const State& state = app.session().state();
   if (!ImGui::CollapsingHeader("Network", ImGuiTreeNodeFlags_DefaultOpen)) return false;
   help_marker(
-      "A trained neural network decides for this seat. It reads the observation (numbers made from the state), "
-      "passes it through its layers, and outputs one number per action (a Q-value: the return it expects after "
-      "that action) or one value per position.");
+      PG_TEXT("A trained neural network decides for this seat. It reads the observation (numbers made from the state), "
+              "passes it through its layers, and outputs one number per action (a Q-value: the return it expects after "
+              "that action) or one value per position."));
   ImGui::TextWrapped("%s: %s, observation '%s' %s", agent.source().c_str(), agent.policy().kind.c_str(),
                      agent.policy().observation.encoding.c_str(), agent.policy().observation.shape.str().c_str());
 
@@ -92,8 +92,8 @@ bool network_section(App& app, nn::NetworkAgent& agent, int player) {
   }
   ImGui::SameLine();
   help_marker(
-      "Probabilities = softmax(Q / temperature) over the legal actions. At 0 the agent is greedy (all on the "
-      "best); higher temperatures spread the probability, towards uniform. The bars on the board follow.");
+      PG_TEXT("Probabilities = softmax(Q / temperature) over the legal actions. At 0 the agent is greedy (all on the "
+              "best); higher temperatures spread the probability, towards uniform. The bars on the board follow."));
 
   try {
     agent.inspect(state);
@@ -121,15 +121,15 @@ bool network_section(App& app, nn::NetworkAgent& agent, int player) {
     ImGui::TreePop();
   }
   if (ImGui::TreeNodeEx("Observation as the network sees it", ImGuiTreeNodeFlags_DefaultOpen)) {
-    help_marker(
+    help_marker(PG_TEXT(
         "The input tensor for this state, one square per number (bright: 1, dark: 0). For Zuma: one row per slot "
         "of the line and a row for the ball, one column per colour (red, blue, green, yellow), then the fraction "
-        "of steps left.");
+        "of steps left."));
     heat_map("observation", agent.input(), agent.policy().observation.shape.dims, 10);
     ImGui::TreePop();
   }
   if (ImGui::TreeNodeEx("Activations of the first layers", ImGuiTreeNodeFlags_DefaultOpen)) {
-    help_marker("What the first layers computed from this observation (after their activation function).");
+    help_marker(PG_TEXT("What the first layers computed from this observation (after their activation function)."));
     const auto& steps = agent.network().steps();
     for (size_t i = 0; i < steps.size() && i < 3; ++i) {
       ImGui::Text("%s (%s) %s", steps[i].name.c_str(), steps[i].op.c_str(), shape_text(steps[i].output.dims).c_str());

@@ -13,7 +13,8 @@ void setup_panel(App& app) {
   if (!ImGui::Begin("Setup", &app.panels.setup)) return ImGui::End();
 
   ImGui::TextUnformatted("Game");
-  help_marker("Only the games that are implemented are listed. Each game has its own rules, agents and board drawing.");
+  help_marker(PG_TEXT(
+      "Only the games that are implemented are listed. Each game has its own rules, agents and board drawing."));
   if (ImGui::BeginCombo("##game", s.entry().title.c_str())) {
     for (const auto& e : game_registry()) {
       if (ImGui::Selectable(e.title.c_str(), e.name == s.entry().name) && e.name != s.entry().name)
@@ -23,7 +24,10 @@ void setup_panel(App& app) {
     ImGui::EndCombo();
   }
   ImGui::TextWrapped("%s", s.entry().blurb.c_str());
-  if (ImGui::CollapsingHeader("How to play")) ImGui::TextWrapped("%s", s.entry().rules.c_str());
+  if (ImGui::CollapsingHeader("How to play")) {
+    const char* rules = s.entry().rules.c_str();
+    ImGui::TextWrapped("%s", *rules ? rules : "(the rules are still loading)");
+  }
 
   if (ImGui::CollapsingHeader("Rules")) {
     Json options = s.game().options();
@@ -41,7 +45,7 @@ void setup_panel(App& app) {
       } else {
         ImGui::TextDisabled("%s: edited in its own window (below)", o.name.c_str());
       }
-      help_marker(o.help.c_str());
+      help_marker(o.help);
     }
     if (changed) app.load_game(s.entry().name, options);  // a bad value shows a message; nothing changes
     if (ImGui::Button("Default rules")) app.load_game(s.entry().name, Json::object());
@@ -51,8 +55,8 @@ void setup_panel(App& app) {
   ImGui::Separator();
   ImGui::TextUnformatted("Agents");
   help_marker(
-      "Who decides for each player. 'human' waits for your click on the board; the others are computer "
-      "agents whose action probabilities the inspector shows.");
+      PG_TEXT("Who decides for each player. 'human' waits for your click on the board; the others are computer "
+              "agents whose action probabilities the inspector shows."));
   std::vector<std::string> choices = {"human", "random"};
   for (const auto& a : s.game().agents()) choices.push_back(a.spec);
   for (int p = 0; p < s.game().num_players(); ++p) {
@@ -78,8 +82,8 @@ void setup_panel(App& app) {
   if (shown_seed != s.seed()) seed_input = shown_seed = s.seed();
   ImGui::TextUnformatted("Seed");
   help_marker(
-      "The seed fixes every random draw: the game's chance and the agents' tie-breaks. The same seed and "
-      "the same actions give the same episode, here and in the command-line tool.");
+      PG_TEXT("The seed fixes every random draw: the game's chance and the agents' tie-breaks. The same seed and "
+              "the same actions give the same episode, here and in the command-line tool."));
   ImGui::SetNextItemWidth(120);
   const bool entered = ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed_input, nullptr, nullptr, nullptr,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
@@ -100,8 +104,8 @@ void setup_panel(App& app) {
     app.info("Link copied: it opens this game, seed and agents.");
   }
   help_marker(
-      "A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
-      "replays it and checks every state.");
+      PG_TEXT("A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
+              "replays it and checks every state."));
   ImGui::End();
 }
 

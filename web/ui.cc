@@ -4,17 +4,21 @@
 
 namespace pg::web {
 
-void help_marker(const char* text) {
+void help_marker(const Text& text) {
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-    ImGui::TextUnformatted(text);
+    // In the page the help texts arrive after the page starts (engine/core/text.h).
+    const char* shown = text.c_str();
+    ImGui::TextUnformatted(*shown ? shown : "(the help texts are still loading)");
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
 }
+
+void wrapped_text(const Text& text) { ImGui::TextWrapped("%s", text.c_str()); }
 
 void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, const std::string& text) {
   ImFont* font = ImGui::GetFont();

@@ -3,13 +3,16 @@
 
 #include <string>
 
+#include "engine/core/text.h"
 #include "imgui.h"
 
 namespace pg::web {
 
 // A "(?)" marker that explains a concept in one or two sentences on hover,
 // as in Dear ImGui's demo.
-void help_marker(const char* text);
+void help_marker(const Text& text);
+// A paragraph wrapped to the window ("" while the page's texts are loading).
+void wrapped_text(const Text& text);
 
 // Text centred on a point, in a given pixel size.
 void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, const std::string& text);

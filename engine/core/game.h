@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/core/json.h"
+#include "engine/core/text.h"
 
 namespace pg {
 
@@ -143,13 +144,13 @@ class State {
 struct OptionInfo {
   std::string name;
   Json default_value;
-  std::string help;
+  Text help;
 };
 
 // An agent a game offers, for the page's seat pickers and the CLI's help.
 struct AgentInfo {
   std::string spec;  // e.g. "greedy:5" (the default parameters)
-  std::string help;
+  Text help;
 };
 
 class Agent;

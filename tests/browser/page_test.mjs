@@ -217,3 +217,41 @@ test('a human seat waits for its move; the agent answers', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The help texts are not in the WebAssembly (engine/core/text.h): the page fetches texts.json after it starts.
+// What it shows must be what the native CLI prints from the same sources (`playground list`).
+test('the help texts arrive after the page starts and read as the CLI prints them', async () => {
+  const { page, errors } = await open();
+  assert.equal(await api(page, 'textsReady'), true);
+  const listing = execFileSync(cli, ['list']).toString();
+  for (const game of ['mancala', 'zuma', 'binary', 'sokoban', 'morris']) {
+    await api(page, 'load', game, {});
+    const help = await api(page, 'help');
+    assert.equal(help.texts_loaded, true);
+    assert.ok(help.rules.length > 100, game + ': the rules are shown');
+    const section = listing.slice(listing.indexOf(game + ': '));
+    for (const a of help.agents) {
+      assert.ok(a.help.length > 0, game + ' agent ' + a.spec + ' has its description');
+      assert.ok(section.includes('    ' + a.spec + ': ' + a.help + '\n'), game + ' agent ' + a.spec + ': ' + a.help);
+    }
+    for (const o of help.options) assert.ok(o.help.length > 0, game + ' option ' + o.name + ' has its description');
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('without texts.json the page says so and goes on without its help texts', async () => {
+  const { page } = await open('', {
+    prepare: (p) => p.route('**/texts.json', (route) => route.fulfill({ status: 404, body: 'gone' })),
+  });
+  assert.equal(await api(page, 'textsReady'), false);
+  const messages = await api(page, 'messages');
+  assert.ok(messages.some((m) => m.error && /help texts could not be loaded: texts\.json: HTTP 404/.test(m.text)),
+            JSON.stringify(messages));
+  const help = await api(page, 'help');
+  assert.equal(help.texts_loaded, false);
+  assert.equal(help.rules, '');
+  await api(page, 'step');
+  assert.equal((await api(page, 'state')).step, 1, 'the page plays on');
+  await page.close();
+});

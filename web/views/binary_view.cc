@@ -166,32 +166,32 @@ void BinaryView::update_solver(const Board& b) {
 
 void BinaryView::draw_debug_toggles() {
   ImGui::Checkbox("Heat", &show_heat_);
-  help_marker(
+  help_marker(PG_TEXT(
       "Each empty point is split in two: the left half is the move that puts a 0 there, the right half a 1. The "
       "brighter the colour, the more likely the policy plays it (scaled to the likeliest move). Hover a point for "
-      "the numbers.");
+      "the numbers."));
   ImGui::SameLine();
   ImGui::Checkbox("Numbers", &show_numbers_);
   ImGui::SameLine();
   ImGui::Checkbox("Illegal", &show_illegal_);
-  help_marker("A red cross on a half: that digit may not go there (hover for the rule it breaks).");
+  help_marker(PG_TEXT("A red cross on a half: that digit may not go there (hover for the rule it breaks)."));
   ImGui::Checkbox("Pattern windows", &show_windows_);
   help_marker(
-      "On hover: the five points along the row and along the column that the patterns read. A pattern matches "
-      "them forwards or backwards; X stands for a point off the board.");
+      PG_TEXT("On hover: the five points along the row and along the column that the patterns read. A pattern matches "
+              "them forwards or backwards; X stands for a point off the board."));
   ImGui::Checkbox("Solver marks", &show_solver_);
-  help_marker(
+  help_marker(PG_TEXT(
       "The exact solver (boards of up to 56 points) thinks about each new position for up to 2 s, a slice of each "
       "frame: a green W on a half means "
       "that move wins against any defence, a red L that it loses against perfect play. Unmarked: not decided yet. "
       "The game is impartial, so whoever can always answer wins; on a board with an even side the second player "
-      "wins by mirroring every move with the other digit.");
+      "wins by mirroring every move with the other digit."));
   ImGui::SameLine();
   if (ImGui::SmallButton("Think longer")) patience_ += kSolverThinkLonger, settled_ = false;
   ImGui::Checkbox("Heat from the deciding agent", &heat_from_agent_);
   help_marker(
-      "On: the heat is the distribution of the agent to move (uniform for random). Off, or when a human is to "
-      "move: the pattern-weight policy of the file chosen below.");
+      PG_TEXT("On: the heat is the distribution of the agent to move (uniform for random). Off, or when a human is to "
+              "move: the pattern-weight policy of the file chosen below."));
   const auto names = binary::shipped_pattern_names();
   if (heat_file_.empty()) heat_file_ = binary::kDefaultPatterns;
   ImGui::SetNextItemWidth(160);
@@ -202,9 +202,9 @@ void BinaryView::draw_debug_toggles() {
       heat_file_ = kEditedPatterns;
     ImGui::EndCombo();
   }
-  help_marker(
+  help_marker(PG_TEXT(
       "A pattern file holds lines 'PATTERN DIGIT WEIGHT'. A move's weight is its row weight plus its column weight "
-      "(10 each where no pattern matches); its probability is its weight over the sum of all legal moves' weights.");
+      "(10 each where no pattern matches); its probability is its weight over the sum of all legal moves' weights."));
   if (ImGui::CollapsingHeader("Pattern editor")) {
     if (!editor_loaded_) {
       auto table = binary::find_patterns(heat_file_);
@@ -252,9 +252,11 @@ std::vector<std::string> apply_pattern_text(const std::string& text) {
 }
 
 std::string BinaryView::legend() const {
-  return "Left half of a point: a 0 there; right half: a 1. Colour: the probability of that move. Yellow: the last "
-         "move; green: the agent's choice; purple: the five-point row and column the patterns read; red cross: "
-         "illegal.";
+  return PG_TEXT(
+             "Left half of a point: a 0 there; right half: a 1. Colour: the probability of that move. Yellow: the last "
+             "move; green: the agent's choice; purple: the five-point row and column the patterns read; red cross: "
+             "illegal.")
+      .str();
 }
 
 std::optional<Action> BinaryView::draw(const BoardContext& c) {

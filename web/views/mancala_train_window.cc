@@ -28,8 +28,8 @@ void MancalaView::setup_extras(App& /*app*/) {
   if (ImGui::Button("Train live")) show_train_window_ = true;
   ImGui::SameLine();
   help_marker(
-      "Train live: run the seed's TD(0) learner of ThetaGreedy's 40 weights here, watch its win rate against "
-      "Greedy 1, and seat the weights as an agent (theta:D:live).");
+      PG_TEXT("Train live: run the seed's TD(0) learner of ThetaGreedy's 40 weights here, watch its win rate against "
+              "Greedy 1, and seat the weights as an agent (theta:D:live)."));
 }
 
 namespace {
@@ -89,11 +89,11 @@ void MancalaView::train_window(App& app) {
   ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 500), display.y * 0.06f), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(480, std::min(620.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Train (TD(0), ThetaGreedy's 40 weights)", &show_train_window_)) return ImGui::End();
-  ImGui::TextWrapped(
+  wrapped_text(PG_TEXT(
       "The seed's learner: TD(0) on afterstates, the learner's side drawn each game, epsilon-greedy with no update "
       "after a random move, alpha and epsilon halved at equal intervals, weights from zero. Its opponent is "
       "ThetaGreedy 1 with the weights as the game began (self) or, each game, one of self, Greedy 1..5 and "
-      "Heuristic (pool). It trains under the rules of the game that is open.");
+      "Heuristic (pool). It trains under the rules of the game that is open."));
   MancalaTrainer::Settings& s = t.settings;
   mancala::ThetaTraining& tr = s.training;
   const bool locked = t.learner != nullptr;  // settings apply from the next restart
@@ -109,14 +109,16 @@ void MancalaView::train_window(App& app) {
   ImGui::InputDouble("alpha", &tr.alpha, 0, 0, "%.4f");
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon", &tr.epsilon, 0, 0, "%.3f");
-  help_marker("alpha is halved 4 times and epsilon 5 times at equal intervals over the games (the seed's schedule).");
+  help_marker(
+      PG_TEXT("alpha is halved 4 times and epsilon 5 times at equal intervals over the games (the seed's schedule)."));
   bool pool = tr.opponents == "pool";
   if (ImGui::Checkbox("pool of opponents (Greedy 1..5, Heuristic, self)", &pool)) tr.opponents = pool ? "pool" : "self";
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("seed", ImGuiDataType_U64, &tr.seed);
   input_count("evaluate every (games)", s.eval_every);
   input_count("evaluation games", s.eval_games);
-  help_marker("Each evaluation plays ThetaGreedy 1 with the weights as they are against Greedy 1, half moving first.");
+  help_marker(
+      PG_TEXT("Each evaluation plays ThetaGreedy 1 with the weights as they are against Greedy 1, half moving first."));
   ImGui::EndDisabled();
   bool valid = true;
   try {
@@ -146,7 +148,7 @@ void MancalaView::train_window(App& app) {
   if (ImGui::Button("Download")) {
     if (t.learner) browser::download_text("kalah-theta.json", t.policy_json().dump(1));
   }
-  help_marker("Download saves the weights in the format of policies/mancala/theta_*.json, with the curve.");
+  help_marker(PG_TEXT("Download saves the weights in the format of policies/mancala/theta_*.json, with the curve."));
 
   ImGui::BeginDisabled(!t.learner);
   ImGui::SetNextItemWidth(80);

@@ -114,10 +114,10 @@ void MancalaView::draw_debug_toggles() {
   ImGui::Checkbox("Extra turn", &show_extra_turn_);
   ImGui::Checkbox("Search scores on the pits", &show_scores_);
   ImGui::Checkbox("Exact values (solver)", &show_exact_);
-  help_marker(
+  help_marker(PG_TEXT(
       "Where the exact solver settles the position within the perfect agent's budget, each of the mover's pits "
       "shows \"= v\": the final store difference for the mover if it plays that pit and both sides then play "
-      "perfectly. Green keeps the position's value; red gives some of it away (a blunder, marked in the step log).");
+      "perfectly. Green keeps the position's value; red gives some of it away (a blunder, marked in the step log)."));
 }
 
 void MancalaView::new_frame() {
@@ -217,11 +217,11 @@ void MancalaView::draw_inspector(const BoardContext& c) {
   const Json f = features_json(c);
   if (f.is_null()) return;
   if (!ImGui::CollapsingHeader("Features of each move (linear value)", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  help_marker(
+  help_marker(PG_TEXT(
       "A linear player scores an afterstate (the board after a move) as theta . phi: each of the seed's 40 "
       "features phi (normalised to 0..1) times its learned weight theta. Each cell is one feature's contribution "
       "for the mover (weight x feature, sign flipped for player 1); the sums are what ThetaGreedy 1 scores each move. "
-      "Deeper searches put this value at the leaves instead. Hover a cell for the feature's value and weight.");
+      "Deeper searches put this value at the leaves instead. Hover a cell for the feature's value and weight."));
   ImGui::Checkbox("Hide features that are zero for every move", &hide_zero_features_);
   const Json& moves = f["moves"];
   const int columns = 2 + int(moves.size());
@@ -316,9 +316,13 @@ Json MancalaView::inspect(const BoardContext& c, const Episode& episode) {
 }
 
 std::string MancalaView::legend() const {
-  return "Sowing runs counter-clockwise. Yellow ring: the pit just played; white line: where its stones went; red: "
-         "a capture; green ring: the agent's choice. Bars by the mover's pits: the agent's probability for each pit, "
-         "and its search score. \"= v\" in a pit: that move's exact value (the solver), red if it gives value away.";
+  return PG_TEXT(
+             "Sowing runs counter-clockwise. Yellow ring: the pit just played; white line: where its stones went; red: "
+             "a capture; green ring: the agent's choice. Bars by the mover's pits: the agent's probability for each "
+             "pit, "
+             "and its search score. \"= v\" in a pit: that move's exact value (the solver), red if it gives value "
+             "away.")
+      .str();
 }
 
 std::optional<Action> MancalaView::draw(const BoardContext& c) {

@@ -138,19 +138,22 @@ void MorrisView::draw_debug_toggles() {
   ImGui::Checkbox("Point names", &show_names_);
   ImGui::SameLine();
   ImGui::Checkbox("Exact values", &show_exact_);
-  help_marker(
+  help_marker(PG_TEXT(
       "A bar along a side of a square: a mill standing. A dashed ring on an empty point: a threat, the third "
       "point of a mill whose other two points hold that side's pieces (a piece there closes the mill). Exact "
       "values: each legal action's value under perfect play for the side deciding, from the solved game "
       "(policies/morris/solution.pgmt, fetched when the game opens): W7 a win in 7 plies, D a draw, L12 a loss in "
-      "12 (a ply is a placement, a move or a removal).");
+      "12 (a ply is a placement, a move or a removal)."));
 }
 
 std::string MorrisView::legend() const {
-  return "Seat 0 (orange, O) places first; seat 1 (blue, X). Bars: mills standing; dashed rings: threats (a piece "
-         "there closes a mill). Yellow: the last move; red cross: the piece just removed. The agent's distribution: "
-         "arrows for moves, rings for placements and removals, green: its choice. W7 / D / L12: the action's exact "
-         "value (win in 7 plies, draw, loss in 12).";
+  return PG_TEXT(
+             "Seat 0 (orange, O) places first; seat 1 (blue, X). Bars: mills standing; dashed rings: threats (a piece "
+             "there closes a mill). Yellow: the last move; red cross: the piece just removed. The agent's "
+             "distribution: "
+             "arrows for moves, rings for placements and removals, green: its choice. W7 / D / L12: the action's exact "
+             "value (win in 7 plies, draw, loss in 12).")
+      .str();
 }
 
 Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {

@@ -134,44 +134,47 @@ std::optional<Action> SokobanView::key_action(int key, const BoardContext& conte
 
 void SokobanView::draw_debug_toggles() {
   ImGui::Checkbox("Move arrows", &show_arrows_);
-  help_marker(
+  help_marker(PG_TEXT(
       "Around the player, one arrow per move (up, down, left, right): the longer and brighter, the likelier the "
       "agent plays it (scaled to its likeliest move); its choice is outlined in green. When you play, the arrows "
-      "show where a click moves you.");
+      "show where a click moves you."));
   ImGui::SameLine();
   ImGui::Checkbox("Numbers", &show_numbers_);
   ImGui::Checkbox("Corner test", &show_corner_test_);
-  help_marker(
+  help_marker(PG_TEXT(
       "The seed's failure test (check_fail): a box with a wall or an off-target box above or below it, and one left "
       "or right of it. It is ringed in red. The seed ends the episode there with -50; it also flags boxes on "
-      "targets and some positions that can still be solved (two boxes side by side may still move apart).");
+      "targets and some positions that can still be solved (two boxes side by side may still move apart)."));
   ImGui::SameLine();
   ImGui::Checkbox("Last step", &show_last_step_);
-  help_marker("The last push (a yellow line from where the box stood), or a red bar where the player bumped.");
+  help_marker(PG_TEXT("The last push (a yellow line from where the box stood), or a red bar where the player bumped."));
   ImGui::Checkbox("Dead squares", &show_dead_squares_);
-  help_marker(
+  help_marker(PG_TEXT(
       "Shaded red: squares from which a box can never reach any target, whatever the player does (found by "
       "pulling a box backwards from every target). A box ringed in red is deadlocked: it stands on a dead square, "
       "or it and its neighbours are frozen against walls and each other while one is off target. From then on no "
-      "sequence of moves solves the level, even if the episode goes on.");
+      "sequence of moves solves the level, even if the episode goes on."));
   ImGui::SameLine();
   ImGui::Checkbox("Solver plan", &show_plan_);
-  help_marker(
+  help_marker(PG_TEXT(
       "The exact solver's fewest-moves solution from the position on the board, drawn as the player's path (thin: "
       "walking, thick yellow: pushing), with its length above the map. Compare it with the agent's steps: an "
       "optimal agent follows a path of that length. The solver gives up after 50,000 positions; stepping along "
-      "its plan (or back) reuses it.");
+      "its plan (or back) reuses it."));
   ImGui::Checkbox("Lower bound matching", &show_matching_);
   help_marker(
-      "The solver's lower bound: each box is paired with its own target so that the sum of pushes a lone box "
-      "would need is smallest (Hungarian algorithm). No plan can use fewer pushes; the search explores the "
-      "positions where this bound plus the pushes so far is smallest first.");
+      PG_TEXT("The solver's lower bound: each box is paired with its own target so that the sum of pushes a lone box "
+              "would need is smallest (Hungarian algorithm). No plan can use fewer pushes; the search explores the "
+              "positions where this bound plus the pushes so far is smallest first."));
 }
 
 std::string SokobanView::legend() const {
-  return "Brown: walls; green rings: targets; orange: boxes (green on a target); blue: the player. Arrows: the "
-         "agent's probability of each move. Play with the arrow keys or WASD, or click beside the player; undo with "
-         "the timeline's step back, restart with R.";
+  return PG_TEXT(
+             "Brown: walls; green rings: targets; orange: boxes (green on a target); blue: the player. Arrows: the "
+             "agent's probability of each move. Play with the arrow keys or WASD, or click beside the player; undo "
+             "with "
+             "the timeline's step back, restart with R.")
+      .str();
 }
 
 std::optional<Action> SokobanView::draw(const BoardContext& c) {
@@ -391,10 +394,10 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
 void SokobanView::draw_inspector(const BoardContext& c) {
   const auto& state = sokoban_state(c.state);
   if (!ImGui::CollapsingHeader("The seed's reward", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  help_marker(
+  help_marker(PG_TEXT(
       "-0.1 every step; +5 / -2 when the first box (row-major) gets closer to / farther from the first target "
       "(Manhattan distance); +20 / -10 when a box goes onto / off a target; +100 when solved, else -50 when the "
-      "corner test flags a box.");
+      "corner test flags a box."));
   if (c.last_step && c.last_step->transition.events.contains("reward_terms")) {
     const Json& t = c.last_step->transition.events["reward_terms"];
     ImGui::Text("last step: %+.1f", c.last_step->transition.rewards[0]);
@@ -415,15 +418,15 @@ void SokobanView::draw_inspector(const BoardContext& c) {
   ImGui::Text("corner test: %s", sokoban::seed_corner_stuck(board) ? "a box is flagged" : "no box flagged");
 
   if (!ImGui::CollapsingHeader("Solver and deadlocks", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  help_marker(
+  help_marker(PG_TEXT(
       "What the exact solver says of the position on the board. The plan is fewest-moves optimal (LURD: lowercase "
       "walks, uppercase pushes); the lower bound counts the pushes of the best box-to-target matching, which no "
-      "plan can beat.");
+      "plan can beat."));
   const sokoban::PositionAnalysis& a = analyst_.analyse(board);
   ImGui::Text("dead squares: %zu", a.deadlocks.dead_squares.size());
   ImGui::Text("deadlocked: %s", a.deadlocks.deadlocked ? "yes" : "no");
   if (a.bound.pushes == sokoban::kNoMatching)
-    ImGui::TextWrapped("lower bound: no matching (some box can reach no free target)");
+    wrapped_text(PG_TEXT("lower bound: no matching (some box can reach no free target)"));
   else
     ImGui::Text("lower bound: %d pushes", a.bound.pushes);
   ImGui::Text("solver: %s", sokoban::status_name(a.plan_status));
@@ -491,10 +494,10 @@ void SokobanView::setup_extras(App& app) {
   const sokoban::Setup& setup = game->setup();
   ImGui::Separator();
   ImGui::TextUnformatted("Level");
-  help_marker(
+  help_marker(PG_TEXT(
       "The built-in collections: 'seed', the seed's two 9x11 maps (its setup: 50 steps, the corner test ends the "
       "episode), and 'teaching', small levels from easy to harder (standard Sokoban, 120 steps). Or write a level "
-      "of your own in the editor below.");
+      "of your own in the editor below."));
   if (titles_.empty()) {
     for (const auto& name : sokoban::builtin_collection_names())
       for (const auto& l : sokoban::builtin_collection(name)) titles_[name].push_back(l.title);
@@ -529,15 +532,16 @@ void SokobanView::setup_extras(App& app) {
       app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index + 1}});
   }
   if (ImGui::CollapsingHeader("Generate a level")) {
-    ImGui::TextWrapped(
-        "A random room (walls included), boxes put on targets, then the player pulls them about at random: the "
-        "level is solvable by construction, and the solver checks it. The same settings give the same level on "
-        "every machine.");
+    wrapped_text(
+        PG_TEXT("A random room (walls included), boxes put on targets, then the player pulls them about at random: the "
+                "level is solvable by construction, and the solver checks it. The same settings give the same level on "
+                "every machine."));
     ImGui::SliderInt("width", &generate_width_, 5, 12);
     ImGui::SliderInt("height", &generate_height_, 5, 12);
     ImGui::SliderInt("boxes", &generate_boxes_, 1, 4);
     ImGui::SliderInt("at least pushes", &generate_min_pushes_, 0, 30);
-    help_marker("Difficulty: levels the solver finishes in fewer pushes are thrown away and another is tried.");
+    help_marker(
+        PG_TEXT("Difficulty: levels the solver finishes in fewer pushes are thrown away and another is tried."));
     ImGui::InputInt("level seed", &generate_seed_);
     generate_seed_ = std::clamp(generate_seed_, 0, 1'000'000'000);
     const auto generate = [&] {
@@ -558,7 +562,7 @@ void SokobanView::setup_extras(App& app) {
   if (ImGui::Button("Level editor")) editor_open_ = true;
   open_editor_button_ = last_rect();
   ImGui::SameLine();
-  help_marker("Draw a level square by square, or write it as text; play it at once.");
+  help_marker(PG_TEXT("Draw a level square by square, or write it as text; play it at once."));
 }
 
 void SokobanView::editor_window(App& app) {
@@ -574,11 +578,11 @@ void SokobanView::editor_window(App& app) {
     const Level& l = *editor_level_;
     editor_text_ = (l.title.empty() ? "" : "; " + l.title + "\n") + sokoban::level_to_text(l);
   }
-  ImGui::TextWrapped(
+  wrapped_text(PG_TEXT(
       "Draw with a brush on the squares below (click or drag), or write the level. Standard text: # wall, space floor, "
       "$ box, . target, @ player, * box on a target, + player on a target "
       "(- or _ also floor; a ; line above is the title). Or the seed's number grid: 0 empty, 1 wall, 2 box, 3 "
-      "target, 4 player, 5 box on target, 6 player on target.");
+      "target, 4 player, 5 box on target, 6 player on target."));
   draw_sketch_editor();
   ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
   if (editor_text_ != editor_checked_) {
@@ -628,8 +632,8 @@ void SokobanView::draw_sketch_editor() {
     if (ImGui::RadioButton(brushes[i].label, brush_ == brushes[i].brush)) brush_ = brushes[i].brush;
   }
   help_marker(
-      "A box or the player put on a target stays on it; a target put under a box or the player keeps them; "
-      "placing the player moves it. Right-click paints floor.");
+      PG_TEXT("A box or the player put on a target stays on it; a target put under a box or the player keeps them; "
+              "placing the player moves it. Right-click paints floor."));
   int w = sketch_.width(), h = sketch_.height();
   ImGui::SetNextItemWidth(90);
   const bool resized_w = ImGui::InputInt("columns", &w);

@@ -161,9 +161,12 @@ void ZumaView::draw_debug_toggles() {
 }
 
 std::string ZumaView::legend() const {
-  return "Gaps are numbered 0..n from the track's start; -1 skips. Bars: the agent's probability per gap; gap colour: "
-         "its Q-value (dark low, bright high); green ring: its choice. Outlined runs can pop with this ball (pop "
-         "probability shown). The strip lists the last step's throw and each pop of its chain in order.";
+  return PG_TEXT(
+             "Gaps are numbered 0..n from the track's start; -1 skips. Bars: the agent's probability per gap; gap "
+             "colour: "
+             "its Q-value (dark low, bright high); green ring: its choice. Outlined runs can pop with this ball (pop "
+             "probability shown). The strip lists the last step's throw and each pop of its chain in order.")
+      .str();
 }
 
 bool ZumaView::animating() const {

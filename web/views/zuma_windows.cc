@@ -28,9 +28,9 @@ void ZumaView::setup_extras(App& /*app*/) {
   ImGui::SameLine();
   if (ImGui::Button("Train live")) show_train_window_ = true;
   ImGui::SameLine();
-  help_marker(
+  help_marker(PG_TEXT(
       "Scenario editor: the homework's (max_steps, max_length, line, model); paste the Python dict if you like. "
-      "Train live: run the model-free Q-learner here, watch its learning curve and seat it as the agent.");
+      "Train live: run the model-free Q-learner here, watch its learning curve and seat it as the agent."));
 }
 
 void ZumaView::scenario_window(App& app) {
@@ -45,16 +45,16 @@ void ZumaView::scenario_window(App& app) {
   ImGui::SetNextWindowSize(ImVec2(460, 460), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Zuma scenario", &show_scenario_window_)) return ImGui::End();
   ImGui::TextUnformatted("Shipped scenarios");
-  help_marker(
+  help_marker(PG_TEXT(
       "seed_example: the homework's example (seed 42). grading: the grading protocol (50 steps, max length 10, a "
-      "new random line each episode). chain_reaction: certain hits and pops, to watch chains.");
+      "new random line each episode). chain_reaction: certain hits and pops, to watch chains."));
   for (const auto& name : zuma::scenario_names()) {
     ImGui::SameLine();
     if (ImGui::SmallButton(name.c_str())) app.load_game("zuma", {{"scenario", name}});
   }
-  ImGui::TextWrapped(
-      "Edit the scenario and apply it. JSON or the homework's Python dict literal both work; a bare model dict "
-      "(chosen_action_prob, ...) keeps the current max_steps, max_length and line.");
+  wrapped_text(
+      PG_TEXT("Edit the scenario and apply it. JSON or the homework's Python dict literal both work; a bare model dict "
+              "(chosen_action_prob, ...) keeps the current max_steps, max_length and line."));
   ImGui::InputTextMultiline("##scenario", &scenario_text_, ImVec2(-1, ImGui::GetContentRegionAvail().y - 34));
   if (ImGui::Button("Apply")) {
     if (app.load_game("zuma", {{"scenario", scenario_text_}})) app.info("Scenario applied.");
@@ -122,14 +122,15 @@ void ZumaView::train_window(App& app) {
   ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 500), display.y * 0.06f), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(480, std::min(640.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Train (Q-learning)", &show_train_window_)) return ImGui::End();
-  ImGui::TextWrapped(
-      "Model-free: the learner only reads the state, submits actions and resets, like the homework's agent. It "
-      "learns a Q-value per feature key (the run an action makes, the pops it could chain, what the line would "
-      "still need, the steps left) with Q-learning and epsilon-greedy exploration.");
+  wrapped_text(
+      PG_TEXT("Model-free: the learner only reads the state, submits actions and resets, like the homework's agent. It "
+              "learns a Q-value per feature key (the run an action makes, the pops it could chain, what the line would "
+              "still need, the steps left) with Q-learning and epsilon-greedy exploration."));
   const zuma::Scenario& scenario = t.learner ? t.learner->scenario() : game.scenario();
   ImGui::Text("Scenario: %d steps, max length %d, %s", scenario.max_steps, scenario.max_length,
               scenario.random_lines ? "random lines" : "fixed line");
-  help_marker("Training uses the scenario open when it starts. The grading scenario is the homework's protocol.");
+  help_marker(
+      PG_TEXT("Training uses the scenario open when it starts. The grading scenario is the homework's protocol."));
   if (!game.scenario().random_lines) {
     ImGui::SameLine();
     if (ImGui::SmallButton("open grading")) app.load_game("zuma", {{"scenario", "grading"}});
@@ -142,12 +143,12 @@ void ZumaView::train_window(App& app) {
   ImGui::InputScalar("episodes", ImGuiDataType_S64, &s.episodes);
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("alpha", &s.alpha, 0, 0, "%.4f");
-  help_marker("Step size once a key has been visited 1/alpha times (before that, a running average).");
+  help_marker(PG_TEXT("Step size once a key has been visited 1/alpha times (before that, a running average)."));
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon start", &s.epsilon_start, 0, 0, "%.3f");
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon end", &s.epsilon_end, 0, 0, "%.3f");
-  help_marker("The chance of a random action, decreasing linearly over the episodes.");
+  help_marker(PG_TEXT("The chance of a random action, decreasing linearly over the episodes."));
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("gamma", &s.gamma, 0, 0, "%.3f");
   ImGui::SetNextItemWidth(120);
@@ -191,7 +192,8 @@ void ZumaView::train_window(App& app) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Load...")) browser::choose_file("policy");
-  help_marker("Download saves the table as a policy file (the same format as policies/zuma/*.json); Load seats one.");
+  help_marker(
+      PG_TEXT("Download saves the table as a policy file (the same format as policies/zuma/*.json); Load seats one."));
 
   if (t.learner) {
     char buf[128];

@@ -119,8 +119,8 @@ namespace {
 
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
-      {"width", 6, "columns, 1 to 32 (the course's n in `game n m`)"},
-      {"height", 6, "rows, 1 to 32 (the course's m)"},
+      {"width", 6, PG_TEXT("columns, 1 to 32 (the course's n in `game n m`)")},
+      {"height", 6, PG_TEXT("rows, 1 to 32 (the course's m)")},
   };
   return infos;
 }
@@ -219,19 +219,20 @@ std::vector<AgentInfo> BinaryGame::agents() const {
 std::vector<std::string> BinaryGame::default_agents() const { return {"patterns", "random"}; }
 
 GameEntry registry_entry() {
-  return {"binary",
-          "Binary Game",
-          "Two players put 0s and 1s on a grid: never three equal digits in a row, never more than half of a line "
-          "one digit. Whoever cannot move loses.",
-          "On your turn, put a 0 or a 1 on an empty point (both players may play either digit). A move is legal "
-          "only if afterwards no three equal digits are consecutive in that point's row or column, and neither "
-          "line holds more than half its length (rounded up) of that digit. The player to move who has no legal "
-          "move loses. Points are named x,y: x is the column from the left, y the row from the top (the course's "
-          "`play x y d`).",
-          option_infos(),
-          [](const Json& options) -> std::shared_ptr<const Game> {
-            return std::make_shared<BinaryGame>(size_from_options(options));
-          }};
+  return {
+      "binary",
+      "Binary Game",
+      "Two players put 0s and 1s on a grid: never three equal digits in a row, never more than half of a line "
+      "one digit. Whoever cannot move loses.",
+      PG_TEXT("On your turn, put a 0 or a 1 on an empty point (both players may play either digit). A move is legal "
+              "only if afterwards no three equal digits are consecutive in that point's row or column, and neither "
+              "line holds more than half its length (rounded up) of that digit. The player to move who has no legal "
+              "move loses. Points are named x,y: x is the column from the left, y the row from the top (the course's "
+              "`play x y d`)."),
+      option_infos(),
+      [](const Json& options) -> std::shared_ptr<const Game> {
+        return std::make_shared<BinaryGame>(size_from_options(options));
+      }};
 }
 
 }  // namespace pg::binary

@@ -75,13 +75,13 @@ namespace {
 
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
-      {"stones_per_pit", 4, "stones in each pit at the start (1 to 10; the seed plays 4)"},
+      {"stones_per_pit", 4, PG_TEXT("stones in each pit at the start (1 to 10; the seed plays 4)")},
       {"capture_empty_opposite", false,
-       "capture the last stone even when the opposite pit is empty (the seed's open point)"},
-      {"sweep_remaining", true, "at the end, stones left on a side go to that side's owner"},
-      {"early_end", false, "end the game once a store holds more than half the stones (the seed's rule)"},
+       PG_TEXT("capture the last stone even when the opposite pit is empty (the seed's open point)")},
+      {"sweep_remaining", true, PG_TEXT("at the end, stones left on a side go to that side's owner")},
+      {"early_end", false, PG_TEXT("end the game once a store holds more than half the stones (the seed's rule)")},
       {"end_only_when_mover_empty", false,
-       "end only when the player to move has no stones (the seed); otherwise when either side is empty"},
+       PG_TEXT("end only when the player to move has no stones (the seed); otherwise when either side is empty")},
   };
   return infos;
 }
@@ -157,8 +157,8 @@ std::vector<AgentInfo> MancalaGame::agents() const {
   // In the order of the seed's tables: Heuristic, then Greedy 1..5.
   std::vector<AgentInfo> infos = {
       {"heuristic",
-       "the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit nearest "
-       "the store (deterministic)"}};
+       PG_TEXT("the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit nearest "
+               "the store (deterministic)")}};
   for (int d = 1; d <= GreedyAgent::kMaxDepth; ++d)
     infos.push_back({"greedy:" + std::to_string(d), "the seed's Greedy: alpha-beta minimax on the store difference, " +
                                                         std::to_string(d) + " plies; ties drawn at random"});
@@ -169,10 +169,10 @@ std::vector<AgentInfo> MancalaGame::agents() const {
                          std::to_string(d) +
                          " plies, with the learned value of the seed's 40 features at "
                          "the leaves"});
-  infos.push_back({"theta:5:seed", "ThetaGreedy, 5 plies, with the seed's printed weights"});
+  infos.push_back({"theta:5:seed", PG_TEXT("ThetaGreedy, 5 plies, with the seed's printed weights")});
   infos.push_back({"theta:5:pool",
-                   "ThetaGreedy, 5 plies, weights learned by TD(0) against a pool of opponents (Greedy 1..5, "
-                   "Heuristic, itself)"});
+                   PG_TEXT("ThetaGreedy, 5 plies, weights learned by TD(0) against a pool of opponents (Greedy 1..5, "
+                           "Heuristic, itself)")});
   for (int d : {2, 5})
     infos.push_back({"ntuple:" + std::to_string(d),
                      "beyond the seed: the same search, " + std::to_string(d) +
@@ -187,20 +187,21 @@ std::vector<AgentInfo> MancalaGame::agents() const {
 }
 
 GameEntry registry_entry() {
-  return {"mancala",
-          "Mancala (Kalah)",
-          "Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
-          "from an empty pit.",
-          "Each player owns the six pits on their side and the store to their right. On your turn, take all the "
-          "stones from one of your pits and sow them one by one counter-clockwise into the following pits and your "
-          "own store (never the opponent's). If the last stone lands in your store, you move again. If it lands in "
-          "one of your empty pits and the pit opposite holds stones, you capture both into your store. When one "
-          "side has no stones left, the game ends; the stones left on a side go to its owner, and the larger "
-          "store wins. Pits are named 1 to 6 from the mover's left.",
-          option_infos(),
-          [](const Json& options) -> std::shared_ptr<const Game> {
-            return std::make_shared<MancalaGame>(rules_from_options(options));
-          }};
+  return {
+      "mancala",
+      "Mancala (Kalah)",
+      "Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
+      "from an empty pit.",
+      PG_TEXT("Each player owns the six pits on their side and the store to their right. On your turn, take all the "
+              "stones from one of your pits and sow them one by one counter-clockwise into the following pits and your "
+              "own store (never the opponent's). If the last stone lands in your store, you move again. If it lands in "
+              "one of your empty pits and the pit opposite holds stones, you capture both into your store. When one "
+              "side has no stones left, the game ends; the stones left on a side go to its owner, and the larger "
+              "store wins. Pits are named 1 to 6 from the mover's left."),
+      option_infos(),
+      [](const Json& options) -> std::shared_ptr<const Game> {
+        return std::make_shared<MancalaGame>(rules_from_options(options));
+      }};
 }
 
 }  // namespace pg::mancala

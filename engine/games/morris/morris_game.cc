@@ -162,10 +162,11 @@ namespace {
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
       {"max_moves", 200,
-       "a draw once this many turns (placements and moves of both seats) are played, 10 to 1000 (the seed has no "
-       "draw rule)"},
+       PG_TEXT(
+           "a draw once this many turns (placements and moves of both seats) are played, 10 to 1000 (the seed has no "
+           "draw rule)")},
       {"threefold_repetition", true,
-       "a draw when a position (the same points, the same side to move) occurs a third time"},
+       PG_TEXT("a draw when a position (the same points, the same side to move) occurs a third time")},
   };
   return infos;
 }
@@ -333,35 +334,36 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
 std::vector<AgentInfo> MorrisGame::agents() const {
   return {
       {"bonus",
-       "the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
-       "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random"},
+       PG_TEXT("the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
+               "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random")},
       {"perfect",
-       "plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
-       "win, else the action after which most of the opponent's replies give value away; declines without a "
-       "table"},
+       PG_TEXT("plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
+               "win, else the action after which most of the opponent's replies give value away; declines without a "
+               "table")},
 #ifndef __EMSCRIPTEN__
-      {"smart", "the seed's Smart agent: bonus + the value of the board after in its five stage tables"},
-      {"genius", "the seed's Genius agent: bonus + the ln(score) of its five value networks"},
+      {"smart", PG_TEXT("the seed's Smart agent: bonus + the value of the board after in its five stage tables")},
+      {"genius", PG_TEXT("the seed's Genius agent: bonus + the ln(score) of its five value networks")},
 #endif
   };
 }
 
 GameEntry registry_entry() {
-  return {"morris",
-          "Five Men's Morris",
-          "Two squares of 16 points: place your 5 pieces, then move them along the lines; three in a row on a side "
-          "of a square (a mill) removes an enemy piece.",
-          "Seat 0 (O) and seat 1 (X) take turns placing one piece on an empty point until each has placed 5; then "
-          "a turn moves one of your pieces along a line to an adjacent empty point (with exactly 3 pieces, to any "
-          "empty point: flying). Placing or moving a piece so that it completes a mill, three of your pieces along "
-          "a side of one square, lets you remove an enemy piece that is not in a mill (any piece if all are in "
-          "mills). You lose when you are left with 2 pieces or have no legal move on your turn. Draws: a cap on "
-          "the turns, and a position occurring a third time. Points are a..p row by row: a b c / d e f / g h i "
-          "j / k l m / n o p.",
-          option_infos(),
-          [](const Json& options) -> std::shared_ptr<const Game> {
-            return std::make_shared<MorrisGame>(rules_from_options(options));
-          }};
+  return {
+      "morris",
+      "Five Men's Morris",
+      "Two squares of 16 points: place your 5 pieces, then move them along the lines; three in a row on a side "
+      "of a square (a mill) removes an enemy piece.",
+      PG_TEXT("Seat 0 (O) and seat 1 (X) take turns placing one piece on an empty point until each has placed 5; then "
+              "a turn moves one of your pieces along a line to an adjacent empty point (with exactly 3 pieces, to any "
+              "empty point: flying). Placing or moving a piece so that it completes a mill, three of your pieces along "
+              "a side of one square, lets you remove an enemy piece that is not in a mill (any piece if all are in "
+              "mills). You lose when you are left with 2 pieces or have no legal move on your turn. Draws: a cap on "
+              "the turns, and a position occurring a third time. Points are a..p row by row: a b c / d e f / g h i "
+              "j / k l m / n o p."),
+      option_infos(),
+      [](const Json& options) -> std::shared_ptr<const Game> {
+        return std::make_shared<MorrisGame>(rules_from_options(options));
+      }};
 }
 
 }  // namespace pg::morris

@@ -269,17 +269,17 @@ bool dqn_fits(const Scenario& scenario) {
 std::vector<AgentInfo> zuma_agent_infos(const Scenario& scenario) {
   std::vector<AgentInfo> infos = {
       {"trained",
-       "model-free Q-learning on rule features, greedy on its Q-values: the shipped table trained on this "
-       "scenario (policies/zuma/), else the one trained under the grading protocol"},
+       PG_TEXT("model-free Q-learning on rule features, greedy on its Q-values: the shipped table trained on this "
+               "scenario (policies/zuma/), else the one trained under the grading protocol")},
       {"greedy",
-       "inserts where the ball makes the longest run of its colour (tied gaps share the probability; no match: "
-       "the front); never skips"},
-      {"greedy:leftmost", "the same, always the first of the tied gaps"},
-      {"expectimax:1", "knows the model: expected reward over every chance outcome, 1 to 3 throws ahead"}};
+       PG_TEXT("inserts where the ball makes the longest run of its colour (tied gaps share the probability; no match: "
+               "the front); never skips")},
+      {"greedy:leftmost", PG_TEXT("the same, always the first of the tied gaps")},
+      {"expectimax:1", PG_TEXT("knows the model: expected reward over every chance outcome, 1 to 3 throws ahead")}};
   if (dqn_fits(scenario))
-    infos.insert(infos.begin() + 1, {"dqn",
-                                     "a Q-network trained by DQN under the grading protocol (policies/zuma/dqn.rlpg), "
-                                     "greedy on its Q-values; dqn:T plays the softmax of Q/T"});
+    infos.insert(infos.begin() + 1,
+                 {"dqn", PG_TEXT("a Q-network trained by DQN under the grading protocol (policies/zuma/dqn.rlpg), "
+                                 "greedy on its Q-values; dqn:T plays the softmax of Q/T")});
   return infos;
 }
 

@@ -210,12 +210,13 @@ std::vector<AgentInfo> ZumaGame::agents() const { return zuma_agent_infos(*scena
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
       {"scenario", "seed_example",
-       "a shipped scenario (seed_example, grading, chain_reaction), or a scenario or model object; the homework's "
-       "Python dict literal is accepted as a string"},
-      {"max_steps", nullptr, "overrides the scenario's max_steps (the grading protocol plays 50)"},
-      {"max_length", nullptr, "overrides the scenario's max_length (the grading protocol uses 10)"},
-      {"line", nullptr, "overrides the starting line, a list of colours 1..4"},
-      {"random_lines", nullptr, "each episode starts from a fresh random line, as in the grading protocol"},
+       PG_TEXT(
+           "a shipped scenario (seed_example, grading, chain_reaction), or a scenario or model object; the homework's "
+           "Python dict literal is accepted as a string")},
+      {"max_steps", nullptr, PG_TEXT("overrides the scenario's max_steps (the grading protocol plays 50)")},
+      {"max_length", nullptr, PG_TEXT("overrides the scenario's max_length (the grading protocol uses 10)")},
+      {"line", nullptr, PG_TEXT("overrides the starting line, a list of colours 1..4")},
+      {"random_lines", nullptr, PG_TEXT("each episode starts from a fresh random line, as in the grading protocol")},
   };
   return infos;
 }
@@ -263,22 +264,23 @@ Scenario scenario_from_options(const Json& options) {
 }
 
 GameEntry registry_entry() {
-  return {"zuma",
-          "Zuma (the homework's ball row)",
-          "A row of coloured balls: throw each ball into a gap to make runs of three that pop, under a random "
-          "model of hits, pops and colours.",
-          "Each step you get a ball and throw it into one of the n+1 gaps of the row (0 = before the first ball, n "
-          "= after the last), or skip it (-1). The throw goes where you aimed with a probability that depends on "
-          "the ball's colour; otherwise it goes to one of the other n+1 choices at random (skip included). A run "
-          "of three or more equal balls that holds the ball may pop, with its colour's pop probability: you earn "
-          "its reward, and the neighbours of the popped run may pop in turn (a chain reaction). If the row grows "
-          "longer than max_length, the last ball falls off and costs its extra_pop value. The game ends after "
-          "max_steps throws, or when the row is empty (a big finished reward); balls left over are punished by "
-          "colour. The seed is Python's random.seed: the same seed and actions replay the homework's episode.",
-          option_infos(),
-          [](const Json& options) -> std::shared_ptr<const Game> {
-            return std::make_shared<ZumaGame>(scenario_from_options(options));
-          }};
+  return {
+      "zuma",
+      "Zuma (the homework's ball row)",
+      "A row of coloured balls: throw each ball into a gap to make runs of three that pop, under a random "
+      "model of hits, pops and colours.",
+      PG_TEXT("Each step you get a ball and throw it into one of the n+1 gaps of the row (0 = before the first ball, n "
+              "= after the last), or skip it (-1). The throw goes where you aimed with a probability that depends on "
+              "the ball's colour; otherwise it goes to one of the other n+1 choices at random (skip included). A run "
+              "of three or more equal balls that holds the ball may pop, with its colour's pop probability: you earn "
+              "its reward, and the neighbours of the popped run may pop in turn (a chain reaction). If the row grows "
+              "longer than max_length, the last ball falls off and costs its extra_pop value. The game ends after "
+              "max_steps throws, or when the row is empty (a big finished reward); balls left over are punished by "
+              "colour. The seed is Python's random.seed: the same seed and actions replay the homework's episode."),
+      option_infos(),
+      [](const Json& options) -> std::shared_ptr<const Game> {
+        return std::make_shared<ZumaGame>(scenario_from_options(options));
+      }};
 }
 
 }  // namespace pg::zuma

@@ -25,7 +25,7 @@ double parse_seconds(const Args& args) {
 }  // namespace
 
 int sokoban_solve(const GameEntry& /*game*/, const Args& args) {
-  args.check_known({"level", "index", "time-limit", "optimise", "node-limit"}, {});
+  args.check_known({"level", "index", "time-limit", "optimise", "node-limit", "corrals"}, {});
   if (!args.has("level")) throw InputError("flag --level", "missing (a level file in standard text or number grids)");
   const std::string path = args.get("level");
   const std::vector<sokoban::Level> levels = sokoban::parse_levels(read_file(path, "flag --level"), path);
@@ -40,6 +40,10 @@ int sokoban_solve(const GameEntry& /*game*/, const Args& args) {
   else if (optimise != "pushes")
     throw InputError("flag --optimise", "expected moves or pushes, got '" + optimise + "'");
   options.time_limit_seconds = parse_seconds(args);
+  const std::string corrals = args.get("corrals", "on");
+  if (corrals != "on" && corrals != "off")
+    throw InputError("flag --corrals", "expected on or off, got '" + corrals + "'");
+  options.corral_deadlocks = corrals == "on";
   options.node_limit = uint64_t(args.get_long("node-limit", 50'000'000, 0, 1'000'000'000));
 
   const sokoban::SolveResult result = sokoban::solve(levels[size_t(index)], options);

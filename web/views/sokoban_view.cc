@@ -338,6 +338,7 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
     };
     for (const Square b : a->deadlocks.boxes_on_dead_squares) ring(b);
     for (const Square b : a->deadlocks.frozen_boxes) ring(b);
+    for (const Square b : a->deadlocks.corral_boxes) ring(b);
   }
 
   // The move arrows: the agent's distribution, or where a human's click goes.
@@ -458,6 +459,7 @@ Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   std::vector<Square> deadlocked = a.deadlocks.boxes_on_dead_squares;  // a box may be both dead and frozen
   if (a.deadlocks.deadlocked)
     deadlocked.insert(deadlocked.end(), a.deadlocks.frozen_boxes.begin(), a.deadlocks.frozen_boxes.end());
+  deadlocked.insert(deadlocked.end(), a.deadlocks.corral_boxes.begin(), a.deadlocks.corral_boxes.end());
   std::sort(deadlocked.begin(), deadlocked.end());
   deadlocked.erase(std::unique(deadlocked.begin(), deadlocked.end()), deadlocked.end());
   j["deadlocked_boxes"] = cells(deadlocked);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/games/sokoban/corral.h"
+
 namespace pg::sokoban {
 
 namespace {
@@ -169,6 +171,11 @@ DeadlockReport detect_deadlocks(const Level& level) {
   frozen_deadlock(room, distances, box_at, kNoSquare, &report.frozen_boxes);
   std::sort(report.frozen_boxes.begin(), report.frozen_boxes.end());
   report.deadlocked = report.deadlocked || !report.boxes_on_dead_squares.empty() || !report.frozen_boxes.empty();
+  // The corral search only for a position the simpler checks pass (it is the costly one).
+  if (!report.deadlocked && room.is_floor(level.player)) {
+    CorralCheck corrals(room, distances);
+    report.deadlocked = corrals.deadlocked(box_at, level.player, kNoSquare, &report.corral_boxes);
+  }
   return report;
 }
 

@@ -5,6 +5,8 @@
 //   - Freeze deadlocks: boxes that can never move again (walls, boxes that
 //     are themselves frozen, or dead squares on both sides along each axis)
 //     while one of them is off target.
+//   - Corral deadlocks (corral.h): floor the player cannot reach, fenced by
+//     boxes that can never let the player in nor all reach targets.
 // Every check is sound: a position it flags has no solution.
 #pragma once
 
@@ -49,6 +51,7 @@ struct DeadlockReport {
   std::vector<Square> dead_squares;  // every dead floor square
   std::vector<Square> boxes_on_dead_squares;
   std::vector<Square> frozen_boxes;  // frozen, on target or not, when some are off target
+  std::vector<Square> corral_boxes;  // the fence of a corral that can never be opened (corral.h)
   bool deadlocked = false;           // one of the above makes the position unsolvable
 };
 DeadlockReport detect_deadlocks(const Level& level);

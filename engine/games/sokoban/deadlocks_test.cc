@@ -7,7 +7,9 @@
 
 #include <cstdio>
 
+#include "engine/games/sokoban/corral.h"
 #include "engine/games/sokoban/lower_bound.h"
+#include "engine/games/sokoban/solver.h"
 #include "engine/games/sokoban/solver_testing.h"
 
 namespace pg::sokoban {
@@ -91,7 +93,7 @@ TEST(SokobanDeadlocks, DeadSquaresAreExactlyTheLoneBoxUnsolvableSquares) {
 }
 
 TEST(SokobanDeadlocks, FlaggedPositionsAreUnsolvableAndTheBoundIsAdmissible) {
-  int unsolvable = 0, flagged = 0, frozen = 0, unmatched = 0;
+  int unsolvable = 0, flagged = 0, frozen = 0, unmatched = 0, corral = 0;
   for (const auto& rows : kRooms) {
     const Level room = rows_level(rows);
     const int k = count_targets(room);
@@ -101,6 +103,7 @@ TEST(SokobanDeadlocks, FlaggedPositionsAreUnsolvableAndTheBoundIsAdmissible) {
     const Room geometry(with(room, any_floor(room), {}));
     const PushDistances distances(geometry);
     MatchingBound bound(geometry, distances);
+    CorralCheck corrals(geometry, distances);
     std::vector<uint8_t> box_at(size_t(room.num_squares()), 0);
     Oracle::for_each_subset(oracle.floor(), k, [&](uint64_t mask) {
       std::vector<Square> boxes;
@@ -117,12 +120,17 @@ TEST(SokobanDeadlocks, FlaggedPositionsAreUnsolvableAndTheBoundIsAdmissible) {
       for (Square p : oracle.floor()) {
         if (mask >> p & 1) continue;
         const auto truth = oracle.distances(p, boxes);
+        for (Square b : boxes) box_at[size_t(b)] = 1;
+        const bool corralled = !deadlocked && corrals.deadlocked(box_at, p);
+        for (Square b : boxes) box_at[size_t(b)] = 0;
         unsolvable += truth.pushes < 0;
-        flagged += deadlocked;
+        flagged += deadlocked || corralled;
         frozen += is_frozen;
+        corral += corralled;
         unmatched += pushes == kNoMatching;
         if (truth.pushes >= 0) {
           EXPECT_FALSE(deadlocked) << rows[0] << " player " << p << " boxes " << boxes[0];
+          EXPECT_FALSE(corralled) << rows[0] << " player " << p << " boxes " << boxes[0];
           EXPECT_LE(pushes, truth.pushes);
         }
       }
@@ -140,9 +148,10 @@ TEST(SokobanDeadlocks, FlaggedPositionsAreUnsolvableAndTheBoundIsAdmissible) {
   EXPECT_GT(flagged, 0);
   EXPECT_GT(frozen, 0);
   EXPECT_GT(unmatched, 0);
+  EXPECT_GT(corral, 0);
   EXPECT_LE(flagged, unsolvable);
-  std::printf("%d positions flagged deadlocked (%d frozen, %d without a matching) of %d unsolvable\n", flagged, frozen,
-              unmatched, unsolvable);
+  std::printf("%d positions flagged deadlocked (%d frozen, %d corrals, %d without a matching) of %d unsolvable\n",
+              flagged, frozen, corral, unmatched, unsolvable);
 }
 
 TEST(SokobanDeadlocks, FreezeRecognisesBoxesAgainstWallsAndEachOther) {
@@ -181,6 +190,35 @@ TEST(SokobanDeadlocks, FreezeRecognisesBoxesAgainstWallsAndEachOther) {
                                         "# @ #",  //
                                         "#####"});
   EXPECT_FALSE(detect_deadlocks(done_corner).deadlocked);
+}
+
+TEST(SokobanDeadlocks, CorralsThatCanNeverOpenAreDeadlocks) {
+  // The square between the two boxes is a corral: the player cannot get there. Its fence (the box on the
+  // corner target and the box beside it) can neither let the player in nor all reach targets: the loose box
+  // can only slide along the top wall, whose one target is taken. No box is frozen or on a dead square.
+  const Level shut = rows_level({"#######",  //
+                                 "#* $@ #",  //
+                                 "# ##  #",  //
+                                 "#   # #",  //
+                                 "#  . ##",  //
+                                 "#######"});
+  DeadlockReport report = detect_deadlocks(shut);
+  EXPECT_TRUE(report.frozen_boxes.empty());
+  EXPECT_TRUE(report.boxes_on_dead_squares.empty());
+  EXPECT_TRUE(report.deadlocked);
+  EXPECT_EQ(report.corral_boxes, (std::vector<Square>{shut.at(1, 1), shut.at(1, 3)}));
+  EXPECT_EQ(solve(shut).status, SolveStatus::kUnsolvable);
+  // With the targets the other way round the same fence opens: push the box onto the top-left target.
+  const Level open = rows_level({"#######",  //
+                                 "#. $@ #",  //
+                                 "# ##  #",  //
+                                 "#   # #",  //
+                                 "#  * ##",  //
+                                 "#######"});
+  report = detect_deadlocks(open);
+  EXPECT_FALSE(report.deadlocked);
+  EXPECT_TRUE(report.corral_boxes.empty());
+  EXPECT_EQ(solve(open).status, SolveStatus::kSolved);
 }
 
 TEST(SokobanDeadlocks, CornerAndWallSquaresAreDead) {

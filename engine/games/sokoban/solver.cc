@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/core/rng.h"
+#include "engine/games/sokoban/corral.h"
 #include "engine/games/sokoban/deadlocks.h"
 #include "engine/games/sokoban/lower_bound.h"
 #include "engine/games/sokoban/room.h"
@@ -55,6 +56,7 @@ class Search {
       : options_(options),
         room_(level),
         distances_(room_),
+        corrals_(room_, distances_),
         bound_(room_, distances_),
         box_at_(size_t(room_.num_squares()), 0),
         seen_(size_t(room_.num_squares()), 0),
@@ -105,6 +107,7 @@ class Search {
       if (distances_.is_dead(b)) return result;
     }
     if (frozen_deadlock(room_, distances_, box_at_, kNoSquare)) return result;
+    if (options_.corral_deadlocks && corrals_.deadlocked(box_at_, level.player)) return result;
     const int h0 = bound_.compute(start_boxes.data(), num_boxes_);
     if (h0 == kNoMatching) return result;
 
@@ -181,6 +184,13 @@ class Search {
     const Node node = nodes_[index];
     reach(node.player);
     const uint32_t region = stamp_;
+    // Corral deadlocks are checked when a position is expanded rather than when it is generated: most
+    // generated positions never are. Only the corrals next to the box just pushed can be new.
+    if (options_.corral_deadlocks && node.parent != kNoParent &&
+        corrals_.deadlocked(box_at_, seen_, region, node.player, room_.next(node.push_from, node.push_direction))) {
+      for (int i = 0; i < num_boxes_; ++i) box_at_[boxes[i]] = 0;
+      return;
+    }
     // Gather the legal pushes first: normalising a child's player reuses the
     // region buffers.
     pushes_.clear();
@@ -308,6 +318,7 @@ class Search {
   SolveOptions options_;
   Room room_;
   PushDistances distances_;
+  CorralCheck corrals_;
   MatchingBound bound_;
   int num_boxes_ = 0;
   std::vector<uint64_t> box_key_, player_key_;

@@ -1,6 +1,6 @@
 // An exact Sokoban solver: A* over push positions (the boxes and where the
-// player can stand), with a transposition table, dead-square, freeze and
-// matching deadlock pruning, and the matching lower bound (lower_bound.h).
+// player can stand), with a transposition table, dead-square, freeze, corral
+// and matching deadlock pruning, and the matching lower bound (lower_bound.h).
 //   - kPushes: fewest pushes. Positions with the player anywhere in the same
 //     region are one (the player is normalised to the region's top-left square).
 //   - kMoves: fewest moves (walks + pushes). A position keeps the player's
@@ -23,6 +23,8 @@ struct SolveOptions {
   Optimise optimise = Optimise::kPushes;
   double time_limit_seconds = 10;    // 0: none
   uint64_t node_limit = 20'000'000;  // positions expanded; 0: none
+  // Corral deadlocks (corral.h) checked on each position expanded: fewer positions, each dearer.
+  bool corral_deadlocks = true;
 };
 
 struct SolveResult {

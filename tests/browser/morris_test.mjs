@@ -107,6 +107,40 @@ test('the exact values from the solved game, fetched on demand, beside the perfe
   await page.close();
 });
 
+test('the learned agent is the default opponent, seated once its network arrives; its values beside the exact ones', async () => {
+  // Before its file (policies/morris/value.policy) arrives the bonus agent stands in; then learned takes seat 0.
+  const { page, errors } = await open('?game=morris&seed=2', { waitForPolicies: false });
+  await page.waitForFunction(() => window.playground.state().agents[0] === 'learned', null, { timeout: 20000 });
+  assert.deepEqual((await api(page, 'state')).agents, ['learned', 'random']);
+  await page.waitForFunction(() => window.playground.view().exact !== null, null, { timeout: 20000 });
+  let seen = 0;
+  for (let k = 0; k < 30; ++k) {
+    const s = await api(page, 'state');
+    if (s.done) break;
+    const view = await api(page, 'view');
+    if (s.agents[s.to_move] === 'learned') {
+      // The network's value of each legal action, as its decision scores it, beside each action's exact value.
+      const policy = await api(page, 'policy');
+      assert.deepEqual(Object.keys(view.agent_values).sort(), [...s.legal].sort(), `step ${k}`);
+      assert.deepEqual(Object.keys(view.exact.actions).sort(), [...s.legal].sort(), `step ${k}`);
+      for (const d of policy.distribution) assert.equal(view.agent_values[d.action], d.score, `step ${k}, ${d.action}`);
+      ++seen;
+    } else {
+      assert.equal(view.agent_values, null, 'random has no values');
+    }
+    await api(page, 'step');
+  }
+  assert.ok(seen >= 10, `the learned agent decided ${seen} times`);
+  await frame(page);
+  await page.screenshot({ path: path.join(artifacts, 'morris-learned.png') });
+  let s;
+  do { s = await api(page, 'step'); } while (!s.done);
+  // The same game, values included, as the native engine plays it.
+  assert.deepEqual(await api(page, 'trace'), native('play', '--agents', 'learned,random', '--seed', '2'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the seed's smart and genius agents are CLI only: the page says so and keeps its default agents", async () => {
   const { page, errors } = await open('?game=morris&agents=smart,genius&seed=3');
   const s = await api(page, 'state');

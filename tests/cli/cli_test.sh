@@ -379,6 +379,35 @@ out=$("$PG" morris match --first smart --second random --games 20 --policy morri
 check "morris smart: a file that is not a table is named" "not a policy file" "$out"
 out=$("$PG" morris match --first genius --second smart --games 20 2>&1); rc=$?
 check "morris genius plays from the shipped networks" "0" "$rc"
+# The learned agent (policies/morris/value.policy) is the default seat 0; its network trained on the exact values.
+out=$("$PG" morris play --seed 3 2>&1); rc=$?
+check "morris play: the learned agent is the default seat 0" '"agents": [' "$out"
+check "morris play: the learned agent plays from the shipped network" '"learned",' "$out"
+out=$("$PG" morris match --first learned --second bonus --games 6 2>&1); rc=$?
+check "morris learned plays a match" "0" "$rc"
+out=$("$PG" morris match --first learned:3 --second bonus --games 6 2>&1)
+check "morris learned: a bad depth is named" "expected learned, learned:1 or learned:2" "$out"
+out=$("$PG" morris match --first learned --second random --games 4 --policy morris/value.policy="$TMP/tables_a.policy" 2>&1)
+check "morris learned: a file of another kind is refused by name" "wrong kind" "$out"
+out=$("$PG" morris train-value --games 100 --table-samples 500 --test-games 20 --max-epochs 2 --hidden 16 \
+  --out "$TMP/value_a.policy" 2>&1); rc=$?
+if [[ "$out" == *"no libtorch found"* ]]; then
+  check "morris train-value without libtorch is refused by name" "command train-value: needs the training tools" "$out"
+else
+  check "morris train-value exits 0" "0" "$rc"
+  check "morris train-value measures the network against the table" "against the table (float16 weights" "$out"
+  check "morris train-value writes the file" "wrote $TMP/value_a.policy" "$out"
+  "$PG" morris train-value --games 100 --table-samples 500 --test-games 20 --max-epochs 2 --hidden 16 \
+    --out "$TMP/value_b.policy" > /dev/null 2>&1
+  tail -c 1000 "$TMP/value_a.policy" > "$TMP/value_a.tail"; tail -c 1000 "$TMP/value_b.policy" > "$TMP/value_b.tail"
+  check "morris train-value: the same seed gives the same weights" "same" "$(cmp -s "$TMP/value_a.tail" "$TMP/value_b.tail" && echo same)"
+  out=$("$PG" morris match --first learned --second random --games 4 --policy morris/value.policy="$TMP/value_a.policy" 2>&1); rc=$?
+  check "morris learned plays the network given" "0" "$rc"
+  out=$("$PG" morris train-value --risk-weight 0.5 --out "$TMP/value_c.policy" 2>&1)
+  check "morris train-value: a bad --risk-weight is named" "flag --risk-weight: expected 0 to 0.3" "$out"
+  out=$("$PG" morris train-value --hidden 16,x --out "$TMP/value_c.policy" 2>&1)
+  check "morris train-value: bad --hidden widths are named" "flag --hidden: expected widths from 1 to 4096" "$out"
+fi
 # Sokoban: the seed's maps, level files, the number grids.
 out=$("$PG" sokoban show 2>&1); rc=$?
 check "sokoban show exits 0" "0" "$rc"

@@ -160,6 +160,13 @@ usage:
         the seed's five value networks (ln of the tables' scores, MAE, batch
         128, 80/20 split, early stopping) for the genius agent
         (DIR/genius_<stage>.policy); with libtorch only
+  playground morris train-value --out FILE [--games N] [--table-samples N]
+        [--test-games N] [--hidden 128,64] [--max-epochs N] [--patience N]
+        [--batch N] [--lr X] [--seed S]
+        the learned agent's value network (policies/morris/value.policy)
+        fitted to the solved game's exact values on positions from N games
+        of mixed players and from the table; its accuracy against the table
+        on other games' positions; with libtorch only
 
 Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as

@@ -65,11 +65,16 @@ int main(int argc, char** argv) {
     if (game.name == "morris" && command == "tables") return cli::morris_tables(game, args);
 #ifdef PG_HAS_TORCH
     if (game.name == "morris" && command == "train-networks") return cli::morris_train_networks(game, args);
+    if (game.name == "morris" && command == "train-value") return cli::morris_train_value(game, args);
+#else
+    if (game.name == "morris" && (command == "train-networks" || command == "train-value"))
+      throw InputError("command " + command, "needs the training tools, which this build lacks (no libtorch found)");
 #endif
-    throw InputError("command '" + command + "'",
-                     "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
-                     "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
-                     "eval, solve, generate, train; morris also solve, value, quality, tables)");
+    throw InputError(
+        "command '" + command + "'",
+        "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
+        "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
+        "eval, solve, generate, train; morris also solve, value, quality, tables, train-networks, train-value)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

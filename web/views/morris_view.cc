@@ -156,6 +156,44 @@ std::string MorrisView::legend() const {
       .str();
 }
 
+void MorrisView::draw_inspector(const BoardContext& c) {
+  if (!c.decision || c.decision->scores.size() != c.decision->actions.size() || c.decision->scores.empty()) return;
+  if (!ImGui::CollapsingHeader("The agent's values against the exact ones", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  help_marker(
+      "Each legal action: the agent's own value of it (for the learned agent, its network's value of the position "
+      "after, about +1 a win, 0 a draw, -1 a loss) and its exact value from the solved game. A red row: the agent "
+      "values the action above one that keeps more (it would lose value there).");
+  const Decision& d = *c.decision;
+  const ExactValues exact = exact_values(dynamic_cast<const morris::MorrisState&>(c.state));
+  if (!ImGui::BeginTable("agent_vs_exact", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("action");
+  ImGui::TableSetupColumn("agent's value");
+  ImGui::TableSetupColumn("exact value");
+  ImGui::TableHeadersRow();
+  for (size_t k = 0; k < d.actions.size(); ++k) {
+    const morris::Outcome* v = nullptr;
+    for (const auto& [a, o] : exact.actions)
+      if (a == d.actions[k]) v = &o;
+    // Misjudged: the agent scores it at least as high as an action whose exact value is better.
+    bool wrong = false;
+    for (size_t j = 0; v && j < d.actions.size(); ++j)
+      for (const auto& [a, o] : exact.actions)
+        if (a == d.actions[j] && o.result > v->result && d.scores[k] >= d.scores[j]) wrong = true;
+    ImGui::TableNextRow();
+    if (wrong) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(120, 30, 30, 160));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(morris::action_to_string(d.actions[k]).c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%+.3f%s", d.scores[k], d.actions[k] == d.chosen ? " (chosen)" : "");
+    ImGui::TableNextColumn();
+    if (v)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(value_colour(*v)), "%s", v->text().c_str());
+    else
+      ImGui::TextDisabled("%s", exact.available ? "" : "loading");
+  }
+  ImGui::EndTable();
+}
+
 Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   const auto& b = dynamic_cast<const morris::MorrisState&>(c.state).board();
   Json j = Json::object();
@@ -171,6 +209,15 @@ Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {
     j["exact"] = {{"value", e.value.text()}, {"actions", actions}};
   } else {
     j["exact"] = Json();
+  }
+  // The agent's own value of each action (its decision's scores), shown beside the exact values.
+  if (c.decision && !c.decision->scores.empty() && c.decision->scores.size() == c.decision->actions.size()) {
+    Json values = Json::object();
+    for (size_t k = 0; k < c.decision->actions.size(); ++k)
+      values[morris::action_to_string(c.decision->actions[k])] = c.decision->scores[k];
+    j["agent_values"] = values;
+  } else {
+    j["agent_values"] = Json();
   }
   return j;
 }

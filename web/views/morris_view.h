@@ -22,6 +22,8 @@ class MorrisView : public BoardView {
   void draw_debug_toggles() override;
   std::string legend() const override;
   Json inspect(const BoardContext& context, const Episode& episode) override;
+  // The agent's value of each legal action beside its exact value: where a learned agent is wrong.
+  void draw_inspector(const BoardContext& context) override;
 
  private:
   bool show_mills_ = true;    // mills standing and threats

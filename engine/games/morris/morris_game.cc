@@ -3,6 +3,7 @@
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
+#include "engine/games/morris/learned_agent.h"
 #include "engine/games/morris/perfect_agent.h"
 #include "engine/games/morris/seed_agents.h"
 
@@ -303,6 +304,15 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'bonus' takes no parameter");
     return std::make_unique<BonusAgent>();
   }
+  if (name == "learned") {
+    if (!arg.empty() && arg != "1" && arg != "2")
+      throw InputError("agent '" + std::string(spec) + "'",
+                       "expected learned, learned:1 or learned:2 (the turns searched; learned: one, checked by two)");
+    const auto mode = arg.empty()  ? LearnedAgent::Mode::kChecked
+                      : arg == "1" ? LearnedAgent::Mode::kOneTurn
+                                   : LearnedAgent::Mode::kTwoTurns;
+    return std::make_unique<LearnedAgent>(shipped_value_network(), mode);
+  }
   if (name == "perfect") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'perfect' takes no parameter");
     // In the page, while the shipped table is still being fetched, say so: the page seats the agent when it
@@ -333,6 +343,10 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
 
 std::vector<AgentInfo> MorrisGame::agents() const {
   return {
+      {"learned",
+       "a small value network trained on the solved game's exact values (policies/morris/value.policy): the "
+       "action it values most, among those a two-turn search does not find worse (learned:1 one turn, "
+       "learned:2 two); never reads the table"},
       {"bonus",
        PG_TEXT("the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
                "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random")},

@@ -92,7 +92,9 @@ class MorrisGame : public Game {
   std::unique_ptr<State> state_from_json(const Json& json) const override;
   std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
   std::vector<AgentInfo> agents() const override;
-  std::vector<std::string> default_agents() const override { return {"bonus", "random"}; }
+  // The learned agent is the page's default opponent; bonus stands in while its network loads.
+  std::vector<std::string> default_agents() const override { return {"learned", "random"}; }
+  std::string stand_in_agent() const override { return "bonus"; }
 
  private:
   Rules rules_;

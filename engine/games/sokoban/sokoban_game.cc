@@ -9,6 +9,7 @@
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
+#include "engine/games/sokoban/policy_agent.h"
 #include "engine/games/sokoban/solver_agent.h"
 #include "engine/nn/network_agent.h"
 
@@ -400,6 +401,13 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   const auto [name, arg] = split_spec(spec);
   if (auto agent = make_solver_agent(spec)) return agent;
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
+  if (name == "policy" || name == "guided") {
+#ifdef __EMSCRIPTEN__
+    throw InputError("agent '" + std::string(spec) + "'",
+                     "the general policy runs in the CLI only (playground sokoban eval; docs/sokoban.md)");
+#endif
+    return make_policy_agent(spec);
+  }
   if (name == "dqn") {
 #ifdef __EMSCRIPTEN__
     // Native only: in the page its code would take the first download over its 500 KiB budget, and each map's
@@ -437,6 +445,15 @@ std::vector<AgentInfo> SokobanGame::agents() const {
        "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
        "moves that change nothing; ties share the probability"}};
 #ifndef __EMSCRIPTEN__
+  if (is_shipped_policy(kGeneralPolicyPath) || find_policy_file(kGeneralPolicyPath)) {
+    infos.push_back({"policy",
+                     "the general policy network (fully convolutional, any level up to 32x32; trained by imitation of "
+                     "the solver: playground sokoban train-policy), greedy on its move probabilities; policy:T "
+                     "samples at temperature T"});
+    infos.push_back({"guided",
+                     "Levin tree search guided by the policy network, with the solver's deadlock pruning; plays its "
+                     "plan (guided:N: at most N expansions)"});
+  }
   // Listed where its network exists (shipped or on disk); native only (make_agent).
   const std::string dqn_path = seed_dqn_policy_path(setup_.index);
   if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))

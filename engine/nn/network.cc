@@ -331,9 +331,6 @@ class Builder {
     if ((kind == "q-network" || kind == "policy-network") && n != policy_.actions.size())
       fail("", "the network outputs " + std::to_string(n) + " values " + shape_.str() + " but the policy names " +
                    std::to_string(policy_.actions.size()) + " actions");
-    if (kind == "policy-map" && (shape_.rank() != 3 || size_t(shape_[0]) != policy_.actions.size()))
-      fail("", "a policy map must output one plane per action [" + std::to_string(policy_.actions.size()) +
-                   ",rows,columns], this one outputs " + shape_.str());
   }
 
   static Step pack(Draft& d) {

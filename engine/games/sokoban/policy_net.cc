@@ -90,7 +90,11 @@ PolicyNet::PolicyNet(std::shared_ptr<const nn::Policy> policy, std::string sourc
                                   policy_->game + " " + policy_->kind + " over " + obs.encoding + " " +
                                   obs.shape.str());
   // Builds (and so checks) the network at its own canvas now, so a broken file is refused at once.
-  networks_.emplace(std::make_pair(obs.shape[1], obs.shape[2]), nn::Network(*policy_, source_));
+  nn::Network net(*policy_, source_);
+  if (net.output_shape() != nn::Shape{4, obs.shape[1], obs.shape[2]})
+    throw InputError(source_, "a policy map must output one plane per move [4," + std::to_string(obs.shape[1]) + "," +
+                                  std::to_string(obs.shape[2]) + "], this one outputs " + net.output_shape().str());
+  networks_.emplace(std::make_pair(obs.shape[1], obs.shape[2]), std::move(net));
 }
 
 std::array<float, 4> PolicyNet::logits(const PolicyLevel& level, const std::vector<Square>& boxes, Square player) {

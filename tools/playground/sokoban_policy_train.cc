@@ -333,7 +333,7 @@ int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
         ++solved;
         continue;  // nothing to correct
       }
-      // Label the positions before it went wrong: the first few distinct ones off a solved path.
+      // Label up to 8 of the distinct positions it visited (drawn from the seed) that are still solvable.
       std::sort(visited.begin(), visited.end());
       visited.erase(std::unique(visited.begin(), visited.end()), visited.end());
       Rng pick(mix_seed(seed, uint64_t(round), k));

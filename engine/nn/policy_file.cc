@@ -19,7 +19,10 @@ constexpr LayerType kLayerTypes[] = {LayerType::kDense,        LayerType::kConv2
                                      LayerType::kGlobalMaxPool};
 constexpr Activation kActivations[] = {Activation::kLinear, Activation::kRelu,    Activation::kLeakyRelu,
                                        Activation::kTanh,   Activation::kSigmoid, Activation::kSoftmax};
-constexpr const char* kKinds[] = {"q-network", "value-network", "policy-network", "q-table", "value-table"};
+// "policy-map": a fully convolutional policy whose output is one plane per action [actions, rows, columns]; the
+// caller reads the square it needs (Sokoban's player).
+constexpr const char* kKinds[] = {"q-network",  "value-network", "policy-network",
+                                  "policy-map", "q-table",       "value-table"};
 // The fields read_policy interprets; any other top-level field goes to Policy::extra.
 const std::set<std::string> kKnownFields = {"format", "version",  "game",   "kind",    "observation", "actions",
                                             "layers", "training", "scores", "tensors", "weights"};
@@ -239,7 +242,8 @@ Policy read_policy(std::string_view bytes, const PolicyExpectation& expect) {
   bool known_kind = false;
   for (const char* k : kKinds) known_kind = known_kind || p.kind == k;
   if (!known_kind)
-    r.fail("unknown kind " + in_quotes(p.kind) + " (q-network, value-network, policy-network, q-table or value-table)");
+    r.fail("unknown kind " + in_quotes(p.kind) +
+           " (q-network, value-network, policy-network, policy-map, q-table or value-table)");
   if (!expect.kind.empty() && p.kind != expect.kind)
     r.fail("wrong kind: the policy is a " + in_quotes(p.kind) + ", expected a " + in_quotes(expect.kind));
   const Json& observation = r.field(h, "observation", "observation");

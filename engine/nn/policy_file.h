@@ -8,7 +8,7 @@
 //                 multiple of 16 from the weights' start, zero bytes between
 //
 // The header: {"format": "rl-playground-policy", "version": 1, "game",
-// "kind" ("q-network" | "value-network" | "policy-network" | "q-table"),
+// "kind" ("q-network" | "value-network" | "policy-network" | "policy-map" | "q-table"),
 // "observation": {"encoding", "shape"}, "actions": [names in output order],
 // "layers": [{"type", "name", "input", "output", ...}], "training":
 // {"command", "settings"}, "scores": {...}, "tensors": [{"name", "dtype",

@@ -471,6 +471,21 @@ out=$("$PG" sokoban eval --agent random --episodes 20 --max-steps 10 2>&1)
 check "sokoban eval: random in 10 steps solves nothing" "solved 0 of 40 episodes (0.0%)" "$out"
 out=$("$PG" sokoban eval --agent human 2>&1)
 check "sokoban eval: a human is refused" "eval needs a computer agent" "$out"
+# The general policy (policies/sokoban/policy.rlpg, playground sokoban train-policy) on held-out generated levels.
+"$PG" sokoban generate --count 14 --seed 900001 --width 9 --height 9 --boxes 2 --min-pushes 6 --out "$TMP/held_out.txt" > /dev/null
+out=$("$PG" sokoban eval --agent policy --levels "$TMP/held_out.txt" --first 12 2>&1); rc=$?
+check "sokoban eval --levels --first exits 0" "0" "$rc"
+check "sokoban eval: the policy's solve rate with Wilson's interval" "solved 9 of 12 episodes (75.0%)" "$out"
+check "sokoban eval: steps over the solver's optimum" "solve rate 75.0% (95% interval 46.8%..91.1%, Wilson)
+mean steps when solved 12.44; the solver's fewest moves on the same 9 episodes 12.00: +0.44 steps over optimal (1.037x)" "$out"
+out=$("$PG" sokoban eval --agent guided --levels "$TMP/held_out.txt" --first 12 2>&1)
+check "sokoban eval: guided solves every level" "solve rate 100.0% (95% interval 75.8%..100.0%, Wilson)" "$out"
+check "sokoban eval: guided's nodes expanded" "nodes expanded by the first search of each episode: " "$out"
+out=$("$PG" sokoban eval --agent policy --levels "$TMP/held_out.txt" --file "$TMP/held_out.txt" 2>&1)
+check "sokoban eval: --levels and --file together are refused" "give either --file or --levels" "$out"
+printf '%s\n' "$(printf '#%.0s' {1..33})" "#@\$.$(printf ' %.0s' {1..28})#" "$(printf '#%.0s' {1..33})" > "$TMP/wide.txt"
+out=$("$PG" sokoban play --agents policy --level "$TMP/wide.txt" 2>&1)
+check "sokoban: the policy refuses a level wider than 32" "the policy plays levels of up to 32x32 squares, this one is 33x3" "$out"
 
 # Sokoban solver: the seed's two-box map (12 moves at best) and a collection.
 cat > "$TMP/seed_two.txt" <<'LEVEL'

@@ -31,7 +31,8 @@ int sokoban_eval(const GameEntry& game, const Args& args);
 // playground sokoban solve.
 int sokoban_solve(const GameEntry& game, const Args& args);
 int sokoban_generate(const GameEntry& game, const Args& args);
-int sokoban_train(const GameEntry& game, const Args& args);  // with libtorch only
+int sokoban_train(const GameEntry& game, const Args& args);         // with libtorch only
+int sokoban_train_policy(const GameEntry& game, const Args& args);  // with libtorch only
 // Reads the pattern files that agent specs name by path (patterns:FILE).
 void load_pattern_files(const Args& args);
 // --policy FILE or SHIPPED=FILE: agents read FILE instead of that shipped policy (policy_flag.cc).

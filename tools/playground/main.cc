@@ -59,6 +59,13 @@ int main(int argc, char** argv) {
       throw InputError("command train", "needs the training tools, which this build lacks (no libtorch found)");
 #endif
     }
+    if (game.name == "sokoban" && command == "train-policy") {
+#ifdef PG_HAS_TORCH
+      return cli::sokoban_train_policy(game, args);
+#else
+      throw InputError("command train-policy", "needs the training tools, which this build lacks (no libtorch found)");
+#endif
+    }
     if (game.name == "morris" && command == "solve") return cli::morris_solve(game, args);
     if (game.name == "morris" && command == "value") return cli::morris_value(game, args);
     if (game.name == "morris" && command == "quality") return cli::morris_quality(game, args);
@@ -74,7 +81,8 @@ int main(int argc, char** argv) {
         "command '" + command + "'",
         "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "
         "quality; zuma also eval, train; binary also protocol, solve, fit; sokoban also levels, convert, "
-        "eval, solve, generate, train; morris also solve, value, quality, tables, train-networks, train-value)");
+        "eval, solve, generate, train, train-policy; morris also solve, value, quality, tables, train-networks, "
+        "train-value)");
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -1,6 +1,11 @@
 // Sokoban's own commands (not the solver's): levels lists a collection,
 // convert rewrites levels between standard text and the seed's number grids,
 // eval plays an agent on every level of a collection.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -10,6 +15,7 @@
 #include "engine/core/error.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
+#include "engine/games/sokoban/solver.h"
 #include "tools/playground/commands.h"
 
 namespace pg::cli {
@@ -25,24 +31,45 @@ void print_levels(const std::vector<sokoban::Level>& levels) {
   }
 }
 
-// The levels an eval or a listing names: --file, or a built-in --collection (default seed).
+// The levels an eval or a listing names: --file (or --levels), or a built-in --collection (default seed).
 std::vector<sokoban::Level> chosen_levels(const Args& args, std::string& name) {
-  if (args.has("file") && args.has("collection"))
-    throw InputError("flag --file", "give either --file or --collection, not both");
-  if (args.has("file")) {
-    name = args.get("file");
-    return sokoban::parse_levels(read_file(name, "flag --file"), name);
+  const std::string file_flag = args.has("levels") ? "levels" : "file";
+  if (args.has("file") && args.has("levels")) throw InputError("flag --levels", "give either --file or --levels");
+  if (args.has(file_flag) && args.has("collection"))
+    throw InputError("flag --" + file_flag, "give either --" + file_flag + " or --collection, not both");
+  if (args.has(file_flag)) {
+    name = args.get(file_flag);
+    return sokoban::parse_levels(read_file(name, "flag --" + file_flag), name);
   }
   name = args.get("collection", "seed");
   return sokoban::builtin_collection(name);
 }
 
+// Wilson's 95% interval for k successes in n trials.
+std::pair<double, double> wilson_interval(double k, double n) {
+  if (n <= 0) return {0, 1};
+  const double z = 1.959963984540054, p = k / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+// The fewest moves of a level by the exact solver (deterministic budget); -1 when it finds none.
+int optimal_moves(const sokoban::Level& level) {
+  const auto r =
+      sokoban::solve(level, {.optimise = sokoban::Optimise::kMoves, .time_limit_seconds = 0, .node_limit = 5'000'000});
+  return r.status == sokoban::SolveStatus::kSolved ? r.moves : -1;
+}
+
 }  // namespace
 
 int sokoban_eval(const GameEntry& entry, const Args& args) {
-  args.check_known({"agent", "file", "collection", "episodes", "seed", "max-steps", "corner-ends"}, {});
+  args.check_known({"agent", "file", "levels", "first", "collection", "episodes", "seed", "max-steps", "corner-ends"},
+                   {});
   std::string name;
-  const auto levels = chosen_levels(args, name);
+  auto levels = chosen_levels(args, name);
+  if (args.has("first")) levels.resize(std::min(levels.size(), size_t(args.get_long("first", 0, 1, 100000000))));
+  const bool from_file = args.has("file") || args.has("levels");
   const std::string spec = args.get("agent", "greedy");
   const long episodes = args.get_long("episodes", 1, 1, 1000000);
   const uint64_t seed = args.get_seed("seed", 1);
@@ -51,15 +78,19 @@ int sokoban_eval(const GameEntry& entry, const Args& args) {
   rules.erase("collection");  // chosen_levels read it
   for (const auto& [key, value] : rules.items())
     if (key != "max_steps" && key != "corner_ends") throw InputError("flag --" + flag_name(key), "unknown here");
+  // A long list prints its summary only.
+  const bool per_level = levels.size() <= 50;
   std::printf("agent %s on %s: %zu level%s, %ld episode%s each (seeds %llu..%llu)\n", spec.c_str(), name.c_str(),
               levels.size(), levels.size() == 1 ? "" : "s", episodes, episodes == 1 ? "" : "s",
               static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed + uint64_t(episodes) - 1));
-  std::printf("%5s  %-28s %7s  %11s  %11s\n", "index", "title", "solved", "mean steps", "mean return");
-  long solved_all = 0;
-  double return_all = 0;
+  if (per_level) std::printf("%5s  %-28s %7s  %11s  %11s\n", "index", "title", "solved", "mean steps", "mean return");
+  long solved_all = 0, steps_all = 0, gap_episodes = 0, steps_with_optimum = 0, optimum_sum = 0;
+  long searched = 0;
+  double return_all = 0, nodes_all = 0;
+  const auto start = std::chrono::steady_clock::now();
   for (size_t i = 0; i < levels.size(); ++i) {
     Json options = rules;
-    if (args.has("file"))
+    if (from_file)
       options["level"] = sokoban::level_to_text(levels[i]);
     else
       options["collection"] = name, options["index"] = int(i);
@@ -74,6 +105,11 @@ int sokoban_eval(const GameEntry& entry, const Args& args) {
       for (size_t t = 0; !state->is_terminal(); ++t) {
         Rng rng = decision_rng(episode_seed, t);
         const Decision d = agent->decide(*state, rng);
+        if (t == 0)
+          for (const auto& [label, value] : d.debug)
+            if (label == "nodes expanded") nodes_all += value, ++searched;
+        // A search that finds no plan within its budget gives up the level (counted unsolved); others are refused.
+        if (d.declined && (spec.starts_with("guided") || spec.starts_with("solver"))) break;
         if (d.declined)
           throw InputError("agent '" + spec + "'", "declined to move on level " + std::to_string(i) + ": " + d.note);
         total += state->apply(d.chosen)[0];
@@ -82,15 +118,43 @@ int sokoban_eval(const GameEntry& entry, const Args& args) {
       if (s.outcome() == sokoban::Outcome::kSolved) ++solved, steps += s.board().steps();
     }
     solved_all += solved;
+    steps_all += steps;
     return_all += total;
-    char steps_text[32] = "-";
-    if (solved) std::snprintf(steps_text, sizeof steps_text, "%.1f", double(steps) / double(solved));
-    std::printf("%5zu  %-28s %6.1f%%  %11s  %11.1f\n", i, levels[i].title.empty() ? "-" : levels[i].title.c_str(),
-                100.0 * double(solved) / double(episodes), steps_text, total / double(episodes));
+    if (solved) {
+      const int optimum = optimal_moves(levels[i]);
+      if (optimum >= 0) gap_episodes += solved, steps_with_optimum += steps, optimum_sum += optimum * solved;
+    }
+    if (per_level) {
+      char steps_text[32] = "-";
+      if (solved) std::snprintf(steps_text, sizeof steps_text, "%.1f", double(steps) / double(solved));
+      std::printf("%5zu  %-28s %6.1f%%  %11s  %11.1f\n", i, levels[i].title.empty() ? "-" : levels[i].title.c_str(),
+                  100.0 * double(solved) / double(episodes), steps_text, total / double(episodes));
+    } else if (isatty(2) && (i % 10 == 9 || i + 1 == levels.size())) {
+      std::fprintf(stderr, "\r%zu of %zu levels, %ld solved, %.0f s\x1b[K%s", i + 1, levels.size(), solved_all,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                   i + 1 == levels.size() ? "\n" : "");
+    }
   }
   const double n = double(levels.size()) * double(episodes);
   std::printf("solved %ld of %.0f episodes (%.1f%%), mean return %.2f\n", solved_all, n, 100.0 * double(solved_all) / n,
               return_all / n);
+  const auto [lo, hi] = wilson_interval(double(solved_all), n);
+  std::printf("solve rate %.1f%% (95%% interval %.1f%%..%.1f%%, Wilson)\n", 100.0 * double(solved_all) / n, 100 * lo,
+              100 * hi);
+  if (solved_all) {
+    std::printf("mean steps when solved %.2f", double(steps_all) / double(solved_all));
+    if (gap_episodes)
+      std::printf("; the solver's fewest moves on the same %ld episode%s %.2f: %+.2f steps over optimal (%.3fx)",
+                  gap_episodes, gap_episodes == 1 ? "" : "s", double(optimum_sum) / double(gap_episodes),
+                  double(steps_with_optimum - optimum_sum) / double(gap_episodes),
+                  double(steps_with_optimum) / double(optimum_sum));
+    std::printf("\n");
+  }
+  if (searched)
+    std::printf(
+        "nodes expanded by the first search of each episode: %.0f on average (%ld searches that found a plan)\n",
+        nodes_all / double(searched), searched);
+  std::printf("%.1f s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return 0;
 }
 

@@ -159,10 +159,10 @@ std::string MorrisView::legend() const {
 void MorrisView::draw_inspector(const BoardContext& c) {
   if (!c.decision || c.decision->scores.size() != c.decision->actions.size() || c.decision->scores.empty()) return;
   if (!ImGui::CollapsingHeader("The agent's values against the exact ones", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  help_marker(
+  help_marker(PG_TEXT(
       "Each legal action: the agent's own value of it (for the learned agent, its network's value of the position "
       "after, about +1 a win, 0 a draw, -1 a loss) and its exact value from the solved game. A red row: the agent "
-      "values the action above one that keeps more (it would lose value there).");
+      "values the action above one that keeps more (it would lose value there)."));
   const Decision& d = *c.decision;
   const ExactValues exact = exact_values(dynamic_cast<const morris::MorrisState&>(c.state));
   if (!ImGui::BeginTable("agent_vs_exact", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;

@@ -344,9 +344,9 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
 std::vector<AgentInfo> MorrisGame::agents() const {
   return {
       {"learned",
-       "a small value network trained on the solved game's exact values (policies/morris/value.policy): the "
-       "action it values most, among those a two-turn search does not find worse (learned:1 one turn, "
-       "learned:2 two); never reads the table"},
+       PG_TEXT("a small value network trained on the solved game's exact values (policies/morris/value.policy): the "
+               "action it values most, among those a two-turn search does not find worse (learned:1 one turn, "
+               "learned:2 two); never reads the table")},
       {"bonus",
        PG_TEXT("the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
                "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random")},

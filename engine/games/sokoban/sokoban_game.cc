@@ -9,6 +9,7 @@
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
+#include "engine/games/sokoban/policy_agent.h"
 #include "engine/games/sokoban/solver_agent.h"
 #include "engine/nn/network_agent.h"
 
@@ -405,6 +406,10 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   const auto [name, arg] = split_spec(spec);
   if (auto agent = make_solver_agent(spec)) return agent;
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
+#ifndef __EMSCRIPTEN__
+  // Native only for now: in the page their code takes the first download over its 500 KiB budget (docs/sokoban.md).
+  if (name == "policy" || name == "guided") return make_policy_agent(spec);
+#endif
   if (name == "dqn") {
 #ifdef __EMSCRIPTEN__
     // Native only: in the page its code would take the first download over its 500 KiB budget, and each map's
@@ -442,6 +447,17 @@ std::vector<AgentInfo> SokobanGame::agents() const {
                "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
                "moves that change nothing; ties share the probability")}};
 #ifndef __EMSCRIPTEN__
+  if (is_shipped_policy(kGeneralPolicyPath) || find_policy_file(kGeneralPolicyPath)) {
+    infos.push_back(
+        {"policy",
+         PG_TEXT("the general policy network (fully convolutional, any level up to 32x32; trained by imitation of "
+                 "the solver: playground sokoban train-policy), greedy on its move probabilities; policy:T "
+                 "samples at temperature T")});
+    infos.push_back(
+        {"guided",
+         PG_TEXT("Levin tree search guided by the policy network, with the solver's deadlock pruning; plays its "
+                 "plan (guided:N: at most N expansions)")});
+  }
   // Listed where its network exists (shipped or on disk); native only (make_agent).
   const std::string dqn_path = seed_dqn_policy_path(setup_.index);
   if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))

@@ -1,0 +1,217 @@
+#include "engine/games/sokoban/policy_agent.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <queue>
+#include <unordered_map>
+
+#include "engine/core/error.h"
+#include "engine/games/sokoban/deadlocks.h"
+#include "engine/games/sokoban/room.h"
+#include "engine/games/sokoban/sokoban_game.h"
+#include "engine/nn/network_agent.h"
+
+namespace pg::sokoban {
+
+namespace {
+
+std::array<double, 4> log_softmax(const std::array<float, 4>& logits) {
+  const float top = *std::max_element(logits.begin(), logits.end());
+  double sum = 0;
+  for (const float l : logits) sum += std::exp(double(l - top));
+  std::array<double, 4> out{};
+  for (size_t i = 0; i < 4; ++i) out[i] = double(logits[i] - top) - std::log(sum);
+  return out;
+}
+
+std::string temperature_text(double t) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", t);
+  return text;
+}
+
+}  // namespace
+
+const PolicyLevel& PolicyLevelCache::get(const std::shared_ptr<const Level>& l) {
+  if (l != level) {
+    planes = policy_level(*l);
+    level = l;
+  }
+  return planes;
+}
+
+// --- policy ------------------------------------------------------------------
+
+PolicyAgent::PolicyAgent(std::shared_ptr<const nn::Policy> policy, double temperature)
+    : net_(std::move(policy), kGeneralPolicyPath), temperature_(temperature) {}
+
+std::string PolicyAgent::spec() const {
+  return temperature_ == 0 ? "policy" : "policy:" + temperature_text(temperature_);
+}
+
+Decision PolicyAgent::decide(const State& state, Rng& rng) {
+  const auto& board = dynamic_cast<const SokobanState&>(state).board();
+  const auto logits = net_.logits(cache_.get(board.level_ptr()), board.boxes(), board.player());
+  Decision d;
+  d.actions = state.legal_actions();
+  d.scores.assign(logits.begin(), logits.end());
+  d.score_label = "logit";
+  d.probabilities.assign(4, 0.0);
+  if (temperature_ == 0) {
+    const float top = *std::max_element(logits.begin(), logits.end());
+    std::vector<Action> best;
+    for (Action a = 0; a < 4; ++a)
+      if (logits[size_t(a)] == top) best.push_back(a);
+    for (const Action a : best) d.probabilities[size_t(a)] = 1.0 / double(best.size());
+    d.chosen = best[rng.below(uint32_t(best.size()))];
+  } else {
+    const float top = *std::max_element(logits.begin(), logits.end());
+    double sum = 0;
+    for (size_t i = 0; i < 4; ++i) sum += d.probabilities[i] = std::exp(double(logits[i] - top) / temperature_);
+    for (auto& p : d.probabilities) p /= sum;
+    double u = rng.uniform();
+    d.chosen = 3;
+    for (Action a = 0; a < 4; ++a)
+      if ((u -= d.probabilities[size_t(a)]) < 0) {
+        d.chosen = a;
+        break;
+      }
+  }
+  const auto logp = log_softmax(logits);
+  d.debug = {{"p(U)", std::exp(logp[0])},
+             {"p(D)", std::exp(logp[1])},
+             {"p(L)", std::exp(logp[2])},
+             {"p(R)", std::exp(logp[3])}};
+  return d;
+}
+
+// --- guided ------------------------------------------------------------------
+
+GuidedResult guided_search(PolicyNet& net, const Level& level, const PolicyLevel& planes,
+                           const std::vector<Square>& start_boxes, Square start_player, uint64_t node_budget) {
+  struct Node {
+    std::vector<Square> boxes;
+    Square player;
+    int parent;
+    int move;
+    int depth;
+    double log_p;  // of the path from the root
+  };
+  const Room room(level);
+  const PushDistances distances(room);
+  std::vector<Node> nodes;
+  // Levin cost log(d) - log p, ties by insertion order (deterministic).
+  using Entry = std::pair<double, int>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
+  std::unordered_map<std::string, int> seen;
+  const auto key = [](const std::vector<Square>& boxes, Square player) {
+    std::string k(reinterpret_cast<const char*>(boxes.data()), boxes.size() * sizeof(Square));
+    k.append(reinterpret_cast<const char*>(&player), sizeof player);
+    return k;
+  };
+  const auto plan_to = [&](int i) {
+    std::string plan;
+    for (; nodes[size_t(i)].parent >= 0; i = nodes[size_t(i)].parent) plan += kMoveNames[size_t(nodes[size_t(i)].move)];
+    std::reverse(plan.begin(), plan.end());
+    return plan;
+  };
+  GuidedResult result;
+  auto level_ptr = std::make_shared<const Level>(level);
+  Board root(level_ptr, start_boxes, start_player, 0);
+  if (root.solved()) {
+    result.solved = true;
+    return result;
+  }
+  nodes.push_back({start_boxes, start_player, -1, -1, 0, 0.0});
+  seen.emplace(key(start_boxes, start_player), 0);
+  open.push({0.0, 0});
+  std::vector<uint8_t> box_at(size_t(level.num_squares()), 0);
+  while (!open.empty() && result.nodes_expanded < node_budget) {
+    const int i = open.top().second;
+    open.pop();
+    ++result.nodes_expanded;
+    const auto logp = log_softmax(net.logits(planes, nodes[size_t(i)].boxes, nodes[size_t(i)].player));
+    for (int m = 0; m < kNumMoves; ++m) {
+      Board board(level_ptr, nodes[size_t(i)].boxes, nodes[size_t(i)].player, 0);
+      const StepResult step = board.step(m);
+      if (!step.changed()) continue;
+      if (step.kind == StepKind::kPush) {
+        if (distances.is_dead(step.box_to)) continue;
+        std::fill(box_at.begin(), box_at.end(), 0);
+        for (const Square b : board.boxes()) box_at[size_t(b)] = 1;
+        if (frozen_deadlock(room, distances, box_at, step.box_to)) continue;
+      }
+      auto [it, fresh] = seen.emplace(key(board.boxes(), board.player()), int(nodes.size()));
+      if (!fresh) continue;
+      const Node& parent = nodes[size_t(i)];
+      nodes.push_back({board.boxes(), board.player(), i, m, parent.depth + 1, parent.log_p + logp[size_t(m)]});
+      const int child = int(nodes.size()) - 1;
+      if (board.solved()) {
+        result.solved = true;
+        result.plan = plan_to(child);
+        return result;
+      }
+      open.push({std::log(double(nodes[size_t(child)].depth)) - nodes[size_t(child)].log_p, child});
+    }
+  }
+  return result;
+}
+
+GuidedAgent::GuidedAgent(std::shared_ptr<const nn::Policy> policy, uint64_t node_budget)
+    : net_(std::move(policy), kGeneralPolicyPath), node_budget_(node_budget) {}
+
+std::string GuidedAgent::spec() const {
+  return node_budget_ == kGuidedNodes ? "guided" : "guided:" + std::to_string(node_budget_);
+}
+
+Decision GuidedAgent::decide(const State& state, Rng& /*rng*/) {
+  const auto& board = dynamic_cast<const SokobanState&>(state).board();
+  const bool on_plan = next_ < plan_.size() && expected_level_ == board.level_ptr() &&
+                       expected_player_ == board.player() && expected_boxes_ == board.boxes();
+  if (!on_plan) {
+    const PolicyLevel& planes = cache_.get(board.level_ptr());
+    last_ = guided_search(net_, board.level(), planes, board.boxes(), board.player(), node_budget_);
+    plan_ = last_.plan;
+    next_ = 0;
+    if (!last_.solved)
+      return declined_decision("guided: no solution within " + std::to_string(node_budget_) + " expansions");
+    if (plan_.empty()) return declined_decision("guided: already solved");
+  }
+  const int move = move_from_char(plan_[next_]);
+  Board after = board;
+  after.step(move);
+  expected_level_ = board.level_ptr();
+  expected_player_ = after.player();
+  expected_boxes_ = after.boxes();
+  Decision d;
+  d.actions = state.legal_actions();
+  d.probabilities.assign(d.actions.size(), 0.0);
+  for (size_t i = 0; i < d.actions.size(); ++i)
+    if (d.actions[i] == move) d.probabilities[i] = 1.0;
+  d.chosen = move;
+  const std::string rest = plan_.substr(next_);
+  d.note = "plan " + (rest.size() > 60 ? rest.substr(0, 60) + "..." : rest);
+  d.value = -double(rest.size());
+  d.debug = {{"moves left", double(rest.size())},
+             {"plan moves", double(plan_.size())},
+             {"nodes expanded", double(last_.nodes_expanded)}};
+  ++next_;
+  return d;
+}
+
+std::unique_ptr<Agent> make_policy_agent(std::string_view spec) {
+  const auto [name, arg] = split_spec(spec);
+  if (name == "policy") {
+    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
+    return std::make_unique<PolicyAgent>(load_general_policy(), temperature);
+  }
+  if (name == "guided") {
+    const uint64_t budget =
+        arg.empty() ? GuidedAgent::kGuidedNodes : uint64_t(parse_int_param(spec, arg, 1, 10'000'000));
+    return std::make_unique<GuidedAgent>(load_general_policy(), budget);
+  }
+  return nullptr;
+}
+
+}  // namespace pg::sokoban

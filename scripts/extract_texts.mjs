@@ -2,7 +2,10 @@
 // 64-bit FNV-1a key of its bytes, as the page fetches it; and a C++ file of static_asserts that the compiler's
 // key of each literal, as written in the source, is the key written here (so the two can never disagree).
 //
-//   node scripts/extract_texts.mjs --root DIR --json OUT.json --check OUT.cc
+//   node scripts/extract_texts.mjs --root DIR --out OUT.txt --check OUT.cc
+//
+// OUT.txt: a line per text, "<16 hex digits>\t<text>" with "\\\\" and "\\n" for a backslash and a line break
+// (engine/core/text.h reads it).
 //
 // Scans DIR/engine and DIR/web (*.cc, *.h). A PG_TEXT( that is not followed by string literals and ")"
 // stops the build, naming the file and line.
@@ -17,11 +20,11 @@ function fail(message) {
 const args = process.argv.slice(2);
 const option = (name) => {
   const i = args.indexOf(name);
-  if (i < 0 || i + 1 >= args.length) fail('missing ' + name + ' (usage: --root DIR --json OUT.json --check OUT.cc)');
+  if (i < 0 || i + 1 >= args.length) fail('missing ' + name + ' (usage: --root DIR --out OUT.txt --check OUT.cc)');
   return args[i + 1];
 };
 const root = option('--root');
-const jsonOut = option('--json');
+const textsOut = option('--out');
 const checkOut = option('--check');
 
 function sources(dir) {
@@ -158,6 +161,7 @@ const found = [];
 for (const dir of ['engine', 'web']) {
   for (const file of sources(path.join(root, dir)).sort()) {
     if (file.endsWith(path.join('engine', 'core', 'text.h'))) continue;  // the macro's own definition
+    if (file.endsWith('_test.cc')) continue;  // tests are not shown anywhere
     scan(path.relative(root, file), fs.readFileSync(file, 'utf8'), found);
   }
 }
@@ -182,5 +186,5 @@ const write = (file, content) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content) fs.writeFileSync(file, content);
 };
-write(jsonOut, JSON.stringify(catalogue) + '\n');
+write(textsOut, Object.entries(catalogue).map(([key, text]) => key + '\t' + text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n') + '\n').join(''));
 write(checkOut, check);

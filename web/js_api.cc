@@ -196,12 +196,22 @@ EMSCRIPTEN_KEEPALIVE const char* pg_messages() {
 EMSCRIPTEN_KEEPALIVE const char* pg_help() {
   return guarded("pg_help", [&]() -> const char* {
     const auto& session = pg::web::current_app()->session();
-    pg::Json out = {{"texts_loaded", pg::text_catalogue_loaded()}, {"rules", session.entry().rules.str()}};
-    pg::Json options = pg::Json::array(), agents = pg::Json::array();
-    for (const auto& o : session.entry().options) options.push_back({{"name", o.name}, {"help", o.help.str()}});
-    for (const auto& a : session.game().agents()) agents.push_back({{"spec", a.spec}, {"help", a.help.str()}});
-    out["options"] = options;
-    out["agents"] = agents;
+    pg::Json out = pg::Json::object();
+    out["texts_loaded"] = pg::text_catalogue_loaded();
+    out["rules"] = session.entry().rules.c_str();
+    // Written field by field: nlohmann's initializer lists cost the page's download more.
+    pg::Json& options = out["options"] = pg::Json::array();
+    for (const auto& o : session.entry().options) {
+      pg::Json& entry = options.emplace_back(pg::Json::object());
+      entry["name"] = o.name;
+      entry["help"] = o.help.c_str();
+    }
+    pg::Json& agents = out["agents"] = pg::Json::array();
+    for (const auto& a : session.game().agents()) {
+      pg::Json& entry = agents.emplace_back(pg::Json::object());
+      entry["spec"] = a.spec;
+      entry["help"] = a.help.c_str();
+    }
     return reply(out);
   });
 }
@@ -347,7 +357,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_provide_policy(const char* path_text, const 
 }
 
 // A policy file the page could not fetch: its agents say so, and the page keeps the agents it has.
-// The text catalogue (texts.json: the rules, help markers, agent and option descriptions), fetched by the
+// The text catalogue (texts.txt: the rules, help markers, agent and option descriptions), fetched by the
 // page after it starts (engine/core/text.h). A refused catalogue is among the page's messages; the page
 // goes on without its help texts.
 EMSCRIPTEN_KEEPALIVE const char* pg_provide_texts(const char* json) {
@@ -355,7 +365,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_provide_texts(const char* json) {
     try {
       pg::provide_text_catalogue(json);
     } catch (const pg::InputError& e) {
-      const std::string message = std::string("the page's help texts (texts.json) were refused: ") + e.what();
+      const std::string message = std::string("the page's help texts (texts.txt) were refused: ") + e.what();
       pg::web::current_app()->error(message);
       return error_reply(message);
     }

@@ -15,7 +15,7 @@ namespace pg {
 struct GameEntry {
   std::string name;   // "mancala"
   std::string title;  // "Mancala (Kalah)"
-  std::string blurb;  // one sentence for the selector and the CLI's help
+  Text blurb;         // one sentence for the selector and the CLI's help
   Text rules;         // the rules in a few sentences, for the page's "How to play"
   std::vector<OptionInfo> options;
   // Builds the game with these options (missing ones take their defaults);

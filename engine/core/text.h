@@ -3,7 +3,7 @@
 // are left out of the WebAssembly (a third of its size in gzip was prose) and
 // fetched after it starts: PG_TEXT("...") keeps only a 64-bit key of the
 // literal, computed at compile time, and scripts/extract_texts.mjs writes the
-// catalogue (key -> text) from the same sources at build time. A generated
+// catalogue (texts.txt, key -> text) from the same sources at build time. A generated
 // check compiles every literal's key as C++ computes it against the one the
 // script wrote, so the two can never disagree.
 #pragma once
@@ -56,9 +56,10 @@ std::string operator+(const std::string& a, const Text& b);
 std::string operator+(const Text& a, const std::string& b);
 std::ostream& operator<<(std::ostream& out, const Text& text);
 
-// The page hands over the catalogue's JSON ({"<16 hex digits>": "text", ...}); throws InputError naming
-// the problem. Replaces an earlier one.
-void provide_text_catalogue(std::string_view json);
+// The page hands over the catalogue (texts.txt: a line per text, "<16 hex digits>\t<text>", with "\\" and
+// "\n" for a backslash and a line break); throws InputError naming the line and the problem. Replaces an
+// earlier one.
+void provide_text_catalogue(std::string_view file);
 bool text_catalogue_loaded();
 // The catalogued text of `key`, "" when absent or not loaded yet.
 const char* catalogue_text(uint64_t key);

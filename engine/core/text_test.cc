@@ -41,11 +41,14 @@ TEST(TextCatalogue, WrittenTextsAreThemselves) {
 
 TEST(TextCatalogue, CataloguedTextsComeFromTheCatalogue) {
   const Text t = Text::catalogued(text_key("a help text"));
-  provide_text_catalogue("{}");
+  provide_text_catalogue("");
   EXPECT_TRUE(text_catalogue_loaded());
   EXPECT_EQ(t.str(), "");  // absent: empty, never garbage
-  provide_text_catalogue("{\"" + hex(text_key("a help text")) + "\": \"a help text\"}");
+  const std::string two_lines = "line one\nback\\slash";
+  provide_text_catalogue(hex(text_key("a help text")) + "\ta help text\n" + hex(text_key(two_lines)) +
+                         "\tline one\\nback\\\\slash\n");
   EXPECT_EQ(t.str(), "a help text");
+  EXPECT_STREQ(catalogue_text(text_key(two_lines)), two_lines.c_str());
   EXPECT_STREQ(catalogue_text(text_key("a help text")), "a help text");
   EXPECT_STREQ(catalogue_text(text_key("another")), "");
 }
@@ -59,12 +62,13 @@ TEST(TextCatalogue, BadCataloguesAreRefusedNamingTheProblem) {
     }
     return "accepted";
   };
-  EXPECT_NE(refused("{").find("text catalogue: not valid JSON"), std::string::npos);
-  EXPECT_NE(refused("[]").find("expected an object"), std::string::npos);
-  EXPECT_NE(refused("{\"12\": \"x\"}").find("key '12': expected 16 hex digits"), std::string::npos);
-  EXPECT_NE(refused("{\"000000000000000g\": \"x\"}").find("lowercase hex"), std::string::npos);
-  EXPECT_NE(refused("{\"" + hex(text_key("x")) + "\": 3}").find("expected a string"), std::string::npos);
-  EXPECT_NE(refused("{\"" + hex(text_key("x")) + "\": \"y\"}").find("does not have this key"), std::string::npos);
+  const std::string x = hex(text_key("x"));
+  EXPECT_EQ(refused("12\tx\n"), "text catalogue, line 1: expected 16 hex digits, a tab, the text");
+  EXPECT_EQ(refused(x + "\tx\n000000000000000g\tx\n"),
+            "text catalogue, line 2: the key '000000000000000g' is not 16 lowercase hex digits");
+  EXPECT_EQ(refused(x + " x\n"), "text catalogue, line 1: expected 16 hex digits, a tab, the text");
+  EXPECT_EQ(refused(x + "\ty\n"), "text catalogue, line 1: the text does not have this key");
+  EXPECT_EQ(refused(x + "\tx\\t\n"), "text catalogue, line 1: a backslash must be followed by n or another backslash");
 }
 
 }  // namespace

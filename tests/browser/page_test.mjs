@@ -218,7 +218,7 @@ test('a human seat waits for its move; the agent answers', async () => {
   await page.close();
 });
 
-// The help texts are not in the WebAssembly (engine/core/text.h): the page fetches texts.json after it starts.
+// The help texts are not in the WebAssembly (engine/core/text.h): the page fetches texts.txt after it starts.
 // What it shows must be what the native CLI prints from the same sources (`playground list`).
 test('the help texts arrive after the page starts and read as the CLI prints them', async () => {
   const { page, errors } = await open();
@@ -240,13 +240,13 @@ test('the help texts arrive after the page starts and read as the CLI prints the
   await page.close();
 });
 
-test('without texts.json the page says so and goes on without its help texts', async () => {
+test('without texts.txt the page says so and goes on without its help texts', async () => {
   const { page } = await open('', {
-    prepare: (p) => p.route('**/texts.json', (route) => route.fulfill({ status: 404, body: 'gone' })),
+    prepare: (p) => p.route('**/texts.txt', (route) => route.fulfill({ status: 404, body: 'gone' })),
   });
   assert.equal(await api(page, 'textsReady'), false);
   const messages = await api(page, 'messages');
-  assert.ok(messages.some((m) => m.error && /help texts could not be loaded: texts\.json: HTTP 404/.test(m.text)),
+  assert.ok(messages.some((m) => m.error && /help texts could not be loaded: texts\.txt: HTTP 404/.test(m.text)),
             JSON.stringify(messages));
   const help = await api(page, 'help');
   assert.equal(help.texts_loaded, false);

@@ -222,8 +222,8 @@ GameEntry registry_entry() {
   return {
       "binary",
       "Binary Game",
-      "Two players put 0s and 1s on a grid: never three equal digits in a row, never more than half of a line "
-      "one digit. Whoever cannot move loses.",
+      PG_TEXT("Two players put 0s and 1s on a grid: never three equal digits in a row, never more than half of a line "
+              "one digit. Whoever cannot move loses."),
       PG_TEXT("On your turn, put a 0 or a 1 on an empty point (both players may play either digit). A move is legal "
               "only if afterwards no three equal digits are consecutive in that point's row or column, and neither "
               "line holds more than half its length (rounded up) of that digit. The player to move who has no legal "

@@ -190,8 +190,8 @@ GameEntry registry_entry() {
   return {
       "mancala",
       "Mancala (Kalah)",
-      "Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
-      "from an empty pit.",
+      PG_TEXT("Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
+              "from an empty pit."),
       PG_TEXT("Each player owns the six pits on their side and the store to their right. On your turn, take all the "
               "stones from one of your pits and sow them one by one counter-clockwise into the following pits and your "
               "own store (never the opponent's). If the last stone lands in your store, you move again. If it lands in "

@@ -365,8 +365,8 @@ GameEntry registry_entry() {
   return {
       "morris",
       "Five Men's Morris",
-      "Two squares of 16 points: place your 5 pieces, then move them along the lines; three in a row on a side "
-      "of a square (a mill) removes an enemy piece.",
+      PG_TEXT("Two squares of 16 points: place your 5 pieces, then move them along the lines; three in a row on a side "
+              "of a square (a mill) removes an enemy piece."),
       PG_TEXT("Seat 0 (O) and seat 1 (X) take turns placing one piece on an empty point until each has placed 5; then "
               "a turn moves one of your pieces along a line to an adjacent empty point (with exactly 3 pieces, to any "
               "empty point: flying). Placing or moving a piece so that it completes a mill, three of your pieces along "

@@ -83,33 +83,45 @@ bool CorralCheck::deadlocked(const std::vector<uint8_t>& box_at, const std::vect
 bool CorralCheck::fence_is_deadlocked(const std::vector<Square>& fence_boxes, Square player, uint32_t corral) {
   const size_t n = fence_boxes.size();
   // A state: the player's region's top-left square, then the boxes in increasing order.
-  std::u16string state(n + 1, u'\0');
+  std::vector<Square> state(n + 1, 0);
   // The position is open when every box is on a target or the player gets into the corral.
   auto open_after_reach = [&](uint32_t) {
     for (Square s : queue_)
       if (corral_[size_t(s)] == corral) return true;
     for (size_t i = 1; i <= n; ++i)
-      if (!room_.is_target(Square(state[i]))) return false;
+      if (!room_.is_target(state[i])) return false;
     return true;
   };
   for (size_t i = 0; i < n; ++i) {
-    state[i + 1] = char16_t(fence_boxes[i]);
+    state[i + 1] = fence_boxes[i];
     small_box_at_[size_t(fence_boxes[i])] = 1;
   }
-  state[0] = char16_t(reach(region_, ++region_stamp_, small_box_at_, player));
+  state[0] = reach(region_, ++region_stamp_, small_box_at_, player);
   const bool open_at_start = open_after_reach(region_stamp_);
   for (size_t i = 0; i < n; ++i) small_box_at_[size_t(fence_boxes[i])] = 0;
   if (open_at_start) return false;
   // The corral's first square (flood_ holds it, in flood order).
-  const std::u16string key = state + char16_t(*std::min_element(flood_.begin(), flood_.end()));
-  if (const auto it = known_.find(key); it != known_.end()) return it->second;
+  const std::string key = key_of(state) + key_of({*std::min_element(flood_.begin(), flood_.end())});
+  if (known_shut_.count(key)) return true;
+  if (known_open_.count(key)) return false;
   const bool shut = search_fence(state, corral);
-  if (known_.size() > 1'000'000) known_.clear();  // bounded memory on huge searches
-  known_.emplace(key, shut);
+  if (known_shut_.size() + known_open_.size() > 1'000'000) known_shut_.clear(), known_open_.clear();  // bounded
+  (shut ? known_shut_ : known_open_).insert(key);
   return shut;
 }
 
-bool CorralCheck::search_fence(std::u16string state, uint32_t corral) {
+// Two bytes a square (a level has at most 64 x 64 squares). A std::string rather than a vector of squares as
+// the key: the page has the hash set's code for strings already.
+std::string CorralCheck::key_of(const std::vector<Square>& squares) {
+  std::string key(2 * squares.size(), '\0');
+  for (size_t i = 0; i < squares.size(); ++i) {
+    key[2 * i] = char(squares[i] & 0xFF);
+    key[2 * i + 1] = char(squares[i] >> 8);
+  }
+  return key;
+}
+
+bool CorralCheck::search_fence(std::vector<Square> state, uint32_t corral) {
   ++searches_;
   seen_.clear();
   states_.clear();
@@ -118,10 +130,10 @@ bool CorralCheck::search_fence(std::u16string state, uint32_t corral) {
     for (Square s : queue_)
       if (corral_[size_t(s)] == corral) return true;
     for (size_t i = 1; i <= n; ++i)
-      if (!room_.is_target(Square(state[i]))) return false;
+      if (!room_.is_target(state[i])) return false;
     return true;
   };
-  seen_.insert(state);
+  seen_.insert(key_of(state));
   states_.push_back(state);
 
   struct Push {
@@ -131,13 +143,13 @@ bool CorralCheck::search_fence(std::u16string state, uint32_t corral) {
   std::vector<Push> pushes;
   for (size_t head = 0; head < states_.size(); ++head) {
     if (states_.size() > node_budget_) return false;  // out of budget: counted as open
-    const std::u16string current = states_[head];
+    const std::vector<Square> current = states_[head];
     for (size_t i = 1; i <= n; ++i) small_box_at_[size_t(current[i])] = 1;
-    reach(region_, ++region_stamp_, small_box_at_, Square(current[0]));
+    reach(region_, ++region_stamp_, small_box_at_, current[0]);
     const uint32_t here = region_stamp_;
     pushes.clear();
     for (size_t i = 1; i <= n; ++i) {
-      const Square b = Square(current[i]);
+      const Square b = current[i];
       for (int d = 0; d < 4; ++d) {
         const Square behind = room_.next(b, opposite(d)), to = room_.next(b, d);
         if (behind == kNoSquare || to == kNoSquare || region_[size_t(behind)] != here) continue;
@@ -147,16 +159,16 @@ bool CorralCheck::search_fence(std::u16string state, uint32_t corral) {
     }
     bool open = false;
     for (const Push& push : pushes) {
-      const Square from = Square(current[push.box]), to = room_.next(from, push.direction);
+      const Square from = current[push.box], to = room_.next(from, push.direction);
       small_box_at_[size_t(from)] = 0;
       small_box_at_[size_t(to)] = 1;
       state = current;
-      state[push.box] = char16_t(to);
+      state[push.box] = to;
       std::sort(state.begin() + 1, state.end());
       if (!frozen_deadlock(room_, distances_, small_box_at_, to)) {
-        state[0] = char16_t(reach(region_, ++region_stamp_, small_box_at_, from));
+        state[0] = reach(region_, ++region_stamp_, small_box_at_, from);
         open = open_after_reach();
-        if (!open && seen_.insert(state).second) states_.push_back(state);
+        if (!open && seen_.insert(key_of(state)).second) states_.push_back(state);
       }
       small_box_at_[size_t(to)] = 0;
       small_box_at_[size_t(from)] = 1;

@@ -10,7 +10,6 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -42,7 +41,8 @@ class CorralCheck {
   Square reach(std::vector<uint32_t>& marks, uint32_t stamp, const std::vector<uint8_t>& box_at, Square player);
   bool fence_is_deadlocked(const std::vector<Square>& fence_boxes, Square player, uint32_t corral);
   // The search proper from `start` (the player's region's top-left square, then the fence boxes).
-  bool search_fence(std::u16string start, uint32_t corral);
+  bool search_fence(std::vector<Square> start, uint32_t corral);
+  static std::string key_of(const std::vector<Square>& squares);
 
   const Room& room_;
   const PushDistances& distances_;
@@ -54,11 +54,11 @@ class CorralCheck {
   uint32_t outer_stamp_ = 0, region_stamp_ = 0, corral_stamp_ = 0;
   std::vector<Square> queue_, flood_;
   std::vector<uint8_t> small_box_at_;  // the fence boxes alone
-  std::unordered_set<std::u16string> seen_;
-  std::vector<std::u16string> states_;
+  std::unordered_set<std::string> seen_;
+  std::vector<std::vector<Square>> states_;
   // Fences searched before: the fence boxes, the corral's first square and the player's region's top-left
   // square with only the fence on the board decide the answer.
-  std::unordered_map<std::u16string, bool> known_;
+  std::unordered_set<std::string> known_shut_, known_open_;
 };
 
 }  // namespace pg::sokoban

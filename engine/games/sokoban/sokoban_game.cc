@@ -474,8 +474,8 @@ GameEntry registry_entry() {
   return {
       "sokoban",
       "Sokoban",
-      "Push every box onto a target; boxes can be pushed, never pulled. The seed's DQN setup: its maps, "
-      "reward and observation.",
+      PG_TEXT("Push every box onto a target; boxes can be pushed, never pulled. The seed's DQN setup: its maps, "
+              "reward and observation."),
       PG_TEXT(
           "Move the warehouse keeper up, down, left or right (arrow keys or WASD). Walking into a box pushes it one "
           "square if the square beyond is free; you cannot push two boxes at once or pull a box. A move into a "

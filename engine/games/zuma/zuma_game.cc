@@ -267,8 +267,8 @@ GameEntry registry_entry() {
   return {
       "zuma",
       "Zuma (the homework's ball row)",
-      "A row of coloured balls: throw each ball into a gap to make runs of three that pop, under a random "
-      "model of hits, pops and colours.",
+      PG_TEXT("A row of coloured balls: throw each ball into a gap to make runs of three that pop, under a random "
+              "model of hits, pops and colours."),
       PG_TEXT("Each step you get a ball and throw it into one of the n+1 gaps of the row (0 = before the first ball, n "
               "= after the last), or skip it (-1). The throw goes where you aimed with a probability that depends on "
               "the ball's colour; otherwise it goes to one of the other n+1 choices at random (skip included). A run "

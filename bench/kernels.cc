@@ -14,6 +14,7 @@
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/morris/morris_game.h"
 #include "engine/games/sokoban/generator.h"
+#include "engine/games/sokoban/policy_agent.h"
 #include "engine/games/sokoban/solver.h"
 #include "engine/games/zuma/engine.h"
 #include "engine/games/zuma/q_policy.h"
@@ -364,6 +365,28 @@ KernelRun morris_random_moves_generic(long games, uint64_t seed) {
   return run;
 }
 
+KernelRun sokoban_policy_decisions(long decisions, uint64_t seed) {
+  const auto game = make_game(
+      "sokoban", Json{{"generate", {{"width", 10}, {"height", 10}, {"boxes", 2}, {"seed", int(seed % 1000) + 1}}}});
+  const std::unique_ptr<Agent> agent = sokoban::make_policy_agent("policy");
+  Rng rng(seed);
+  KernelRun run;
+  std::unique_ptr<State> state = game->initial_state(seed);
+  std::vector<Action> legal;
+  for (long i = 0; i < decisions; ++i) {
+    if (state->is_terminal()) state = game->initial_state(seed + uint64_t(i));
+    const Decision d = agent->decide(*state, rng);
+    size_t best = 0;
+    for (size_t k = 1; k < d.probabilities.size(); ++k)
+      if (d.probabilities[k] > d.probabilities[best]) best = k;
+    run.checksum = run.checksum * 31 + uint64_t(d.actions[best]) + 1;
+    state->legal_actions(legal);
+    state->apply(legal[rng.below(uint32_t(legal.size()))]);
+    ++run.items;
+  }
+  return run;
+}
+
 KernelRun sokoban_solver_positions(long solves, uint64_t seed) {
   sokoban::GeneratorOptions options;
   options.pulls = 80;
@@ -371,6 +394,10 @@ KernelRun sokoban_solver_positions(long solves, uint64_t seed) {
   sokoban::SolveOptions solve_options;
   solve_options.optimise = sokoban::Optimise::kMoves;
   solve_options.time_limit_seconds = 0;
+#ifndef __EMSCRIPTEN__
+  // The same search in both builds (the page's has no corral deadlocks), so that the ratio compares speed.
+  solve_options.corral_deadlocks = false;
+#endif
   KernelRun run;
   for (long i = 0; i < solves; ++i) {
     const sokoban::GeneratedLevel g = sokoban::generate_level(options, seed + uint64_t(i));
@@ -410,6 +437,7 @@ const std::vector<Kernel>& kernels() {
        "morris_random_moves_fast"},
       {"binary_solver_positions", "positions", binary_solver_positions, 20, "binary_solver_positions", ""},
       {"sokoban_solver_positions", "positions", sokoban_solver_positions, 1, "sokoban_solver_positions", ""},
+      {"sokoban_policy_decisions", "decisions", sokoban_policy_decisions, 10, "sokoban_policy_decisions", ""},
       {"nn_sokoban_forward", "forwards", nn_sokoban_forward, 20, "libtorch", ""},
       {"nn_morris_forward", "forwards", nn_morris_forward, 5000, "libtorch", ""},
   };

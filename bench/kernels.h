@@ -77,6 +77,11 @@ KernelRun binary_solver_positions(long solves, uint64_t seed);
 // (engine/games/sokoban/generator.h, seeds seed..seed+solves-1, at least 15
 // pushes), counted in positions expanded; the generation is timed too.
 KernelRun sokoban_solver_positions(long solves, uint64_t seed);
+// The shipped general policy (policies/sokoban/policy.rlpg) deciding, one
+// forward pass a decision, on a generated 10x10 level with 2 boxes, in the
+// positions random moves reach (not the policy's own, so that how well it
+// plays does not change what is measured).
+KernelRun sokoban_policy_decisions(long decisions, uint64_t seed);
 
 struct Kernel {
   std::string name;

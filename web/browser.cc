@@ -11,6 +11,7 @@ void pg_js_choose_file(const char* kind);
 void pg_js_copy_to_clipboard(const char* text);
 void pg_js_first_frame();
 void pg_js_game_opened(const char* game);
+char* pg_js_agent_module_exchange(const char* request);
 double pg_js_device_pixel_ratio();
 int pg_js_window_width();
 int pg_js_window_height();
@@ -37,6 +38,11 @@ void choose_file(const std::string& kind) { pg_js_choose_file(kind.c_str()); }
 void copy_to_clipboard(const std::string& text) { pg_js_copy_to_clipboard(text.c_str()); }
 void notify_first_frame() { pg_js_first_frame(); }
 void game_opened(const std::string& game) { pg_js_game_opened(game.c_str()); }
+std::optional<std::string> agent_module_exchange(const std::string& request) {
+  char* reply = pg_js_agent_module_exchange(request.c_str());
+  if (!reply) return std::nullopt;
+  return take_js_string(reply);
+}
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {
   width = pg_js_window_width();

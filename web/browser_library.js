@@ -35,6 +35,11 @@ mergeInto(LibraryManager.library, {
   pg_js_game_opened: function (game) {
     if (Module.pgGameOpened) Module.pgGameOpened(UTF8ToString(game));
   },
+  // The agent module's reply to a request (a heap pointer the engine frees), or 0 while it loads.
+  pg_js_agent_module_exchange: function (request) {
+    const reply = Module.pgAgentExchange ? Module.pgAgentExchange(UTF8ToString(request)) : null;
+    return reply === null ? 0 : Module.pgStringToHeap(reply);
+  },
   pg_js_first_frame: function () {
     if (Module.onFirstFrame) Module.onFirstFrame();
   },

@@ -383,6 +383,13 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy_failed(const char* path, const char* 
   });
 }
 
+// The agent module (agents.js, engine/core/offloaded_agent.h) is running, failed to load, or has a file an
+// agent waited for: the pending agents are seated, or say why not.
+EMSCRIPTEN_KEEPALIVE void pg_agents_changed() {
+  if (auto* app = pg::web::current_app()) app->policies_changed();
+  pg::web::request_frames();
+}
+
 // A Zuma Q-table's bytes (a heap buffer the caller frees): the policy format or its JSON, seated as
 // "trained:uploaded" like pg_load_policy.
 EMSCRIPTEN_KEEPALIVE const char* pg_load_policy_bytes(const char* /*unused*/, const char* data, double size) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "engine/core/offloaded_agent.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -161,6 +162,7 @@ int main() {
   style();
   ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  pg::install_agent_module_exchange(&browser::agent_module_exchange);
   platform.app = std::make_unique<App>(pg::parse_url_config(browser::location_query()));
   emscripten_set_main_loop(frame, 0, true);
   return 0;

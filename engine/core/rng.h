@@ -60,6 +60,17 @@ class Rng {
   // Uniform double in [0, 1) with 53 random bits.
   constexpr double uniform() { return double(next() >> 11) * 0x1.0p-53; }
 
+  // The whole state, to carry a stream across a module boundary (engine/core/remote_agent.h) and resume it.
+  struct Words {
+    uint64_t w[4];
+  };
+  constexpr Words words() const { return {{s_[0], s_[1], s_[2], s_[3]}}; }
+  static constexpr Rng from_words(const Words& words) {
+    Rng r;
+    for (int i = 0; i < 4; ++i) r.s_[i] = words.w[i];
+    return r;
+  }
+
  private:
   static constexpr uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
   uint64_t s_[4]{};

@@ -32,6 +32,27 @@ double det_exp(double x) {
   return p * s1 * s2;
 }
 
+double det_log(double x) {
+  if (!(x > 0.0)) return x == 0.0 ? -HUGE_VAL : NAN;
+  if (x == HUGE_VAL) return x;
+  // x = m 2^e with m in [sqrt(1/2), sqrt(2)); subnormals scaled up by 2^54 first.
+  int64_t e = 0;
+  if (x < 0x1p-1022) x *= 0x1p54, e = -54;
+  const auto bits = bit_cast<uint64_t>(x);
+  e += int64_t((bits >> 52) & 0x7ff) - 1023;
+  double m = bit_cast<double>((bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
+  if (m > 1.4142135623730951) m *= 0.5, ++e;
+  // log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172: the odd series to s^25 is exact to 1e-19.
+  const double s = (m - 1.0) / (m + 1.0);
+  const double s2 = s * s;
+  double p = 1.0 / 25.0;
+  for (int k = 23; k >= 1; k -= 2) p = p * s2 + 1.0 / k;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01;
+  constexpr double kLn2Lo = 1.90821492927058770002e-10;
+  const auto ed = double(e);
+  return ed * kLn2Hi + (2.0 * s * p + ed * kLn2Lo);
+}
+
 float det_tanh(float x) {
   const double d = x;
   if (!(std::fabs(d) < 20.0)) return d != d ? x : (d > 0 ? 1.0f : -1.0f);  // tanh(20) rounds to 1

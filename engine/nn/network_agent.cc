@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "engine/core/error.h"
+#include "engine/nn/det_math.h"
 
 namespace pg::nn {
 namespace {
@@ -103,7 +104,7 @@ void NetworkAgent::choose(Decision& d, Rng& rng) const {
   }
   // exp((s - best) / T): the best gets 1, so the sum never overflows.
   double sum = 0;
-  for (size_t i = 0; i < n; ++i) sum += d.probabilities[i] = std::exp((d.scores[i] - best) / temperature_);
+  for (size_t i = 0; i < n; ++i) sum += d.probabilities[i] = det_exp((d.scores[i] - best) / temperature_);
   for (double& p : d.probabilities) p /= sum;
   double u = rng.uniform();
   d.chosen = d.actions.back();

@@ -270,6 +270,14 @@ TEST(DetMath, WithinAnUlpOfTheLibrary) {
     const float sig = float(1 / (1 + std::exp(-double(xf) * 2)));
     EXPECT_LE(std::fabs(det_sigmoid(xf * 2) - sig), std::nextafter(sig, 2.0f) - sig) << xf;
   }
+  for (int i = -3000; i <= 3000; ++i) {
+    const double x = std::exp(i * 0.0173);
+    EXPECT_NEAR(det_log(x), std::log(x), 4.5e-16 * std::max(1.0, std::fabs(std::log(x)))) << x;
+  }
+  EXPECT_EQ(det_log(1.0), 0.0);
+  EXPECT_NEAR(det_log(5e-324), std::log(5e-324), 1e-13);  // the smallest subnormal
+  EXPECT_EQ(det_log(0.0), -INFINITY);
+  EXPECT_TRUE(std::isnan(det_log(-1.0)));
   EXPECT_EQ(det_exp(800), INFINITY);
   EXPECT_EQ(det_exp(-800), 0.0);
   EXPECT_EQ(det_exp(0), 1.0);

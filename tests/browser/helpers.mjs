@@ -59,4 +59,10 @@ export async function press(page, key, step) {
   await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 5000 });
 }
 
+// Waits until these agents (e.g. 'greedy' or 'smart,genius') are seated: an agent whose code runs in the
+// agent module (engine/core/offloaded_agent.h) takes its seat once the module and its files have arrived.
+export async function seated(page, agents) {
+  await page.waitForFunction((a) => window.playground.state().agents.join() === a, agents, { timeout: 60000 });
+}
+
 export const api = (page, fn, ...args) => page.evaluate(([f, a]) => window.playground[f](...a), [fn, args]);

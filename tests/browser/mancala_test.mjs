@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useSite, open, api, cli, artifacts } from './helpers.mjs';
+import { useSite, open, api, cli, artifacts, seated } from './helpers.mjs';
 
 useSite();
 
@@ -103,6 +103,7 @@ test('exact values on the pits match the native solver; blunders are the moves t
 
 test('the perfect agent declines where the solver does not reach, and the page waits for a move', async () => {
   const { page, errors } = await open('?game=mancala&agents=perfect,random&seed=1');
+  await seated(page, 'perfect,random');  // its code is in the agent module
   let s = await api(page, 'step');
   assert.equal(s.result, 'declined');
   assert.equal(s.step, 0);

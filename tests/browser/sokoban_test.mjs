@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, api, press, cli, artifacts, root } from './helpers.mjs';
+import { useSite, open, api, press, seated, cli, artifacts, root } from './helpers.mjs';
 
 useSite();
 
@@ -78,6 +78,7 @@ test("the two-box map with WASD, a bump into a wall counted as a step, undo by s
 
 test("the agent steps with the arrow keys; the seed's corner test flags a box on a target", async () => {
   const { page, errors } = await open('?game=sokoban&agents=greedy&seed=2&' + options({ collection: 'teaching', index: 5 }));
+  await seated(page, 'greedy');  // its code is in the agent module
   let s = await api(page, 'state');
   assert.equal(s.state.rows.length, 6);
   // No human is to move: the arrow keys step the episode as on every page.
@@ -201,4 +202,19 @@ test('the level editor: walls drawn by dragging, floor by right-click, then the 
   assert.deepEqual(JSON.parse(shown.trim().split('\n').pop()).rows, s.state.rows);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the general policy, the search it guides and the seed\'s DQN play in the page as natively (agent module)', async () => {
+  for (const [agents, o] of [['policy', { collection: 'teaching', index: 2 }], ['guided', { collection: 'teaching', index: 4 }],
+    ['dqn', { collection: 'seed', index: 0 }]]) {
+    const { page, errors } = await open('?game=sokoban&seed=3&agents=' + agents + '&' + options(o));
+    await seated(page, agents);
+    let s;
+    do { s = await api(page, 'step'); } while (!s.done);
+    const expected = native('play', '--agents', agents, '--seed', '3', '--collection', o.collection, '--index', String(o.index));
+    assert.deepEqual(await api(page, 'trace'), expected, agents);
+    assert.equal(expected.steps.at(-1).state.done, true);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

@@ -1,6 +1,7 @@
 #include "engine/games/mancala/mancala_game.h"
 
 #include "engine/core/error.h"
+#include "engine/core/offloaded_agent.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/ntuple_agent.h"
@@ -142,9 +143,12 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
   if (name == "theta") return make_theta_agent(spec);
   if (name == "ntuple") return make_ntuple_agent(spec, rules_);
   if (name == "perfect") {
-    return std::make_unique<PerfectAgent>(rules_, arg.empty()
-                                                      ? PerfectAgent::kDefaultKilonodes
-                                                      : parse_int_param(spec, arg, 1, PerfectAgent::kMaxKilonodes));
+#ifdef __EMSCRIPTEN__
+    // In the page its code is not in the first download: it runs in the agent module (offloaded_agent.h).
+    return pg::make_offloaded_agent(*this, spec);
+#else
+    return offloaded_agent(*this, spec);
+#endif
   }
   if (name == "heuristic") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");

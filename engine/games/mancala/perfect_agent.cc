@@ -61,4 +61,12 @@ Decision PerfectAgent::decide(const State& state, Rng& rng) {
   return d;
 }
 
+std::unique_ptr<Agent> offloaded_agent(const Game& game, std::string_view spec) {
+  const auto [name, arg] = split_spec(spec);
+  if (name != "perfect") return nullptr;
+  return std::make_unique<PerfectAgent>(
+      static_cast<const MancalaGame&>(game).rules(),
+      arg.empty() ? PerfectAgent::kDefaultKilonodes : parse_int_param(spec, arg, 1, PerfectAgent::kMaxKilonodes));
+}
+
 }  // namespace pg::mancala

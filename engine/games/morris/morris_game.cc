@@ -1,6 +1,7 @@
 #include "engine/games/morris/morris_game.h"
 
 #include "engine/core/error.h"
+#include "engine/core/offloaded_agent.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/learned_agent.h"
@@ -328,14 +329,10 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
   }
   if (name == "smart" || name == "genius") {
 #ifdef __EMSCRIPTEN__
-    // The seed's two table agents are native only: in the page their code would take the first download over
-    // its 500 KiB budget (4.5 KiB) and their files add 2.3 MB to opening the game (docs/morris.md).
-    throw InputError("agent '" + std::string(spec) + "'",
-                     "the seed's smart and genius agents run in the CLI only (playground morris match, quality)");
+    // In the page their code is not in the first download: they run in the agent module (offloaded_agent.h).
+    return pg::make_offloaded_agent(*this, spec);
 #else
-    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
-    if (name == "smart") return std::make_unique<SmartAgent>(shipped_stage_tables());
-    return std::make_unique<GeniusAgent>(shipped_genius_networks());
+    return offloaded_agent(*this, spec);
 #endif
   }
   return nullptr;
@@ -354,10 +351,8 @@ std::vector<AgentInfo> MorrisGame::agents() const {
        PG_TEXT("plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
                "win, else the action after which most of the opponent's replies give value away; declines without a "
                "table")},
-#ifndef __EMSCRIPTEN__
       {"smart", PG_TEXT("the seed's Smart agent: bonus + the value of the board after in its five stage tables")},
       {"genius", PG_TEXT("the seed's Genius agent: bonus + the ln(score) of its five value networks")},
-#endif
   };
 }
 

@@ -1,5 +1,6 @@
 #include "engine/games/morris/seed_agents.h"
 
+#include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/morris_game.h"
@@ -83,6 +84,14 @@ std::array<std::shared_ptr<const nn::Network>, kNumStages> shipped_genius_networ
     nets[size_t(stage)] = c.value;
   }
   return nets;
+}
+
+std::unique_ptr<Agent> offloaded_agent(const Game&, std::string_view spec) {
+  const auto [name, arg] = split_spec(spec);
+  if (name != "smart" && name != "genius") return nullptr;
+  if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
+  if (name == "smart") return std::make_unique<SmartAgent>(shipped_stage_tables());
+  return std::make_unique<GeniusAgent>(shipped_genius_networks());
 }
 
 }  // namespace pg::morris

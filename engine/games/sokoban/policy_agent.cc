@@ -10,6 +10,7 @@
 #include "engine/games/sokoban/deadlocks.h"
 #include "engine/games/sokoban/room.h"
 #include "engine/games/sokoban/sokoban_game.h"
+#include "engine/nn/det_math.h"
 #include "engine/nn/network_agent.h"
 
 namespace pg::sokoban {
@@ -19,9 +20,9 @@ namespace {
 std::array<double, 4> log_softmax(const std::array<float, 4>& logits) {
   const float top = *std::max_element(logits.begin(), logits.end());
   double sum = 0;
-  for (const float l : logits) sum += std::exp(double(l - top));
+  for (const float l : logits) sum += nn::det_exp(double(l - top));
   std::array<double, 4> out{};
-  for (size_t i = 0; i < 4; ++i) out[i] = double(logits[i] - top) - std::log(sum);
+  for (size_t i = 0; i < 4; ++i) out[i] = double(logits[i] - top) - nn::det_log(sum);
   return out;
 }
 
@@ -68,7 +69,7 @@ Decision PolicyAgent::decide(const State& state, Rng& rng) {
   } else {
     const float top = *std::max_element(logits.begin(), logits.end());
     double sum = 0;
-    for (size_t i = 0; i < 4; ++i) sum += d.probabilities[i] = std::exp(double(logits[i] - top) / temperature_);
+    for (size_t i = 0; i < 4; ++i) sum += d.probabilities[i] = nn::det_exp(double(logits[i] - top) / temperature_);
     for (auto& p : d.probabilities) p /= sum;
     double u = rng.uniform();
     d.chosen = 3;
@@ -79,10 +80,10 @@ Decision PolicyAgent::decide(const State& state, Rng& rng) {
       }
   }
   const auto logp = log_softmax(logits);
-  d.debug = {{"p(U)", std::exp(logp[0])},
-             {"p(D)", std::exp(logp[1])},
-             {"p(L)", std::exp(logp[2])},
-             {"p(R)", std::exp(logp[3])}};
+  d.debug = {{"p(U)", nn::det_exp(logp[0])},
+             {"p(D)", nn::det_exp(logp[1])},
+             {"p(L)", nn::det_exp(logp[2])},
+             {"p(R)", nn::det_exp(logp[3])}};
   return d;
 }
 
@@ -152,7 +153,7 @@ GuidedResult guided_search(PolicyNet& net, const Level& level, const PolicyLevel
         result.plan = plan_to(child);
         return result;
       }
-      open.push({std::log(double(nodes[size_t(child)].depth)) - nodes[size_t(child)].log_p, child});
+      open.push({nn::det_log(double(nodes[size_t(child)].depth)) - nodes[size_t(child)].log_p, child});
     }
   }
   return result;

@@ -5,10 +5,12 @@
 #include "engine/core/agent.h"
 #include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
+#include "engine/core/offloaded_agent.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
+#include "engine/games/sokoban/offloaded_agents.h"
 #include "engine/games/sokoban/policy_agent.h"
 #include "engine/games/sokoban/solver_agent.h"
 #include "engine/nn/network_agent.h"
@@ -19,7 +21,7 @@ namespace {
 
 constexpr const char* kCollectionPrefix = "assets/sokoban/";
 constexpr const char* kDefaultCollection = "seed";
-constexpr const char* kEncoding = "sokoban-tiles-v1";
+constexpr const char* kEncoding = kTilesEncoding;
 // Generated levels as options stay small enough to make at once in the page
 // (`playground sokoban generate` makes larger ones).
 constexpr int kMaxGeneratedSide = 12;
@@ -405,32 +407,13 @@ std::unique_ptr<State> SokobanGame::state_from_json(const Json& j) const {
 std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   const auto [name, arg] = split_spec(spec);
   if (auto agent = make_solver_agent(spec)) return agent;
-  if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
-#ifndef __EMSCRIPTEN__
-  // Native only for now: in the page their code takes the first download over its 500 KiB budget (docs/sokoban.md).
-  if (name == "policy" || name == "guided") return make_policy_agent(spec);
-#endif
-  if (name == "dqn") {
+  if (name == "greedy" || name == "policy" || name == "guided" || name == "dqn") {
 #ifdef __EMSCRIPTEN__
-    // Native only: in the page its code would take the first download over its 500 KiB budget, and each map's
-    // network is a 6.6 MB download (docs/sokoban.md).
-    throw InputError("agent '" + std::string(spec) + "'",
-                     "the seed's DQN runs in the CLI only (playground sokoban eval)");
+    // In the page their code is not in the first download: they run in the agent module (offloaded_agent.h).
+    return pg::make_offloaded_agent(*this, spec);
+#else
+    return offloaded_agent(*this, spec);
 #endif
-    // The seed trained one network per map (seed notes 4.3): only its own maps have one.
-    if (setup_.collection != "seed")
-      throw InputError("agent '" + std::string(spec) + "'",
-                       "the seed's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");
-    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
-    const std::string path = seed_dqn_policy_path(setup_.index);
-    const auto bytes = require_policy_file(path);
-    return nn::make_network_agent("dqn", *bytes,
-                                  {.source = path,
-                                   .game = "sokoban",
-                                   .kind = "q-network",
-                                   .encoding = kEncoding,
-                                   .observation_shape = nn::Shape{kNumTiles, level().height, level().width}},
-                                  temperature);
   }
   return nullptr;
 }
@@ -446,7 +429,6 @@ std::vector<AgentInfo> SokobanGame::agents() const {
        PG_TEXT("one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
                "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
                "moves that change nothing; ties share the probability")}};
-#ifndef __EMSCRIPTEN__
   if (is_shipped_policy(kGeneralPolicyPath) || find_policy_file(kGeneralPolicyPath)) {
     infos.push_back(
         {"policy",
@@ -458,13 +440,12 @@ std::vector<AgentInfo> SokobanGame::agents() const {
          PG_TEXT("Levin tree search guided by the policy network, with the solver's deadlock pruning; plays its "
                  "plan (guided:N: at most N expansions)")});
   }
-  // Listed where its network exists (shipped or on disk); native only (make_agent).
+  // Listed where its network exists (shipped or on disk).
   const std::string dqn_path = seed_dqn_policy_path(setup_.index);
   if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))
     infos.push_back(
         {"dqn", PG_TEXT("the seed's DQN (its 3.3M-weight convolutional net, trained on this map alone as the seed did: "
                         "playground sokoban train), greedy on its Q-values; dqn:T plays the softmax of Q/T")});
-#endif
   return infos;
 }
 

@@ -109,6 +109,9 @@ std::vector<std::string> builtin_collection_names();
 // The levels of a built-in collection; throws InputError if there is none.
 std::vector<Level> builtin_collection(const std::string& name);
 
+// The observation's encoding name (State::observation_tensor), as policy files name it.
+inline constexpr const char* kTilesEncoding = "sokoban-tiles-v1";
+
 // The seed's DQN for map `index` of the seed collection: "sokoban/dqn_seed_map<index+1>.rlpg".
 std::string seed_dqn_policy_path(int index);
 

@@ -1,0 +1,16 @@
+// The Sokoban agents the page runs in its agent module (engine/core/offloaded_agent.h): the general policy,
+// the search it guides, the seed's per-map DQNs, and the greedy baseline. Natively make_agent builds them here
+// directly.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "engine/core/agent.h"
+
+namespace pg::sokoban {
+
+// "greedy", "policy", "policy:T", "guided", "guided:N", "dqn", "dqn:T" for a SokobanGame; nullptr for other names.
+std::unique_ptr<Agent> offloaded_agent(const Game& game, std::string_view spec);
+
+}  // namespace pg::sokoban

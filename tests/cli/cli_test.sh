@@ -422,10 +422,14 @@ check "sokoban replay exits 0" "0" "$rc"
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.reward).join(","), t.returns[0].toFixed(1), t.steps[7].state.outcome)})')
 check "sokoban replay: the seed's rewards on its optimal 8 moves" "4.9,4.9,4.9,-0.1,-0.1,4.9,4.9,124.9 149.2 solved" "$summary"
 # The shipped seed DQN (policies/sokoban/dqn_seed_map1.rlpg, the best weights of playground sokoban train --index 0)
-# plays map 1's optimal 8 moves; map 2 has no network yet, and other levels none at all.
+# plays map 1's optimal 8 moves; map 2's (policies/sokoban/dqn_seed_map2.rlpg) solves it in 14 (optimal 12); other
+# levels have none at all.
 out=$("$PG" sokoban play --agents dqn --collection seed --index 0 2>&1)
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.action).join(""), t.returns[0].toFixed(1))})')
 check "sokoban: the seed's DQN solves its map 1 in 8 moves" "UUULURRR 149.2" "$summary"
+out=$("$PG" sokoban play --agents dqn --collection seed --index 1 2>&1)
+summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.action).join(""), t.returns[0].toFixed(1))})')
+check "sokoban: the seed's DQN solves its map 2 in 14 moves" "RRRDDLUUULLLUR 143.6" "$summary"
 out=$("$PG" sokoban play --agents dqn --collection teaching --index 0 2>&1)
 check "sokoban: the seed's DQN only on the seed's maps" "playground: agent 'dqn': the seed's DQN has a network for each of its two maps only (collection seed, index 0 or 1)" "$(printf '%s' "$out" | head -1)"
 out=$("$PG" sokoban replay --collection seed --index 1 --actions U,L,U,R,D,D,D,R,R,R,D,L 2>&1)

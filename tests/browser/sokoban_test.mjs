@@ -209,6 +209,12 @@ test('the general policy, the search it guides and the seed\'s DQN play in the p
     ['dqn', { collection: 'seed', index: 0 }]]) {
     const { page, errors } = await open('?game=sokoban&seed=3&agents=' + agents + '&' + options(o));
     await seated(page, agents);
+    if (agents === 'dqn') {
+      // The Q-values in blue under the arrows' probabilities (docs/sokoban_dqn.png).
+      assert.equal((await api(page, 'policy')).score_label !== undefined, true);
+      await frame(page);
+      await page.screenshot({ path: path.join(artifacts, 'sokoban-dqn.png') });
+    }
     let s;
     do { s = await api(page, 'step'); } while (!s.done);
     const expected = native('play', '--agents', agents, '--seed', '3', '--collection', o.collection, '--index', String(o.index));

@@ -140,6 +140,9 @@ void SokobanView::draw_debug_toggles() {
       "show where a click moves you."));
   ImGui::SameLine();
   ImGui::Checkbox("Numbers", &show_numbers_);
+  help_marker(
+      PG_TEXT("Beside each arrow its probability and, in blue under it, the agent's score of the move when it "
+              "has one: the seed DQN's Q-value (the return it expects), the general policy's logit."));
   ImGui::Checkbox("Corner test", &show_corner_test_);
   help_marker(PG_TEXT(
       "The seed's failure test (check_fail): a box with a wall or an off-target box above or below it, and one left "
@@ -365,9 +368,16 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
         const ImVec2 centre = g.centre(pr, pc);
         const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
         const ImVec2 at(centre.x + dc * g.cell * 1.05f, centre.y + dr * g.cell * 1.05f);
-        draw->AddRectFilled(ImVec2(at.x - small * 1.4f, at.y - small * 0.6f),
-                            ImVec2(at.x + small * 1.4f, at.y + small * 0.6f), IM_COL32(20, 22, 28, 190), 3);
+        // With a score (a DQN's Q-value, a policy's logit) a second line under the probability.
+        const float below = d.scores.empty() ? 0.0f : small * 1.1f;
+        draw->AddRectFilled(ImVec2(at.x - small * 1.6f, at.y - small * 0.6f),
+                            ImVec2(at.x + small * 1.6f, at.y + small * 0.6f + below), IM_COL32(20, 22, 28, 190), 3);
         centered_text(draw, at, small, IM_COL32(255, 255, 255, 235), percent(d.probabilities[i]));
+        if (below > 0) {
+          char score[24];
+          std::snprintf(score, sizeof score, "%.1f", d.scores[i]);
+          centered_text(draw, ImVec2(at.x, at.y + below), small, IM_COL32(190, 210, 255, 235), score);
+        }
       }
     }
   } else if (live && c.human_to_move && show_arrows_) {

@@ -1,7 +1,8 @@
 // playground mancala train-ntuple: TD(lambda) for the n-tuple value
-// (engine/games/mancala/ntuple_learning.h), which produces
-// policies/mancala/ntuple_*.json, then the agents ntuple:2 and ntuple:5
-// measured against Greedy 5 and Greedy 4 from both seats.
+// (engine/games/mancala/ntuple_learning.h), or with --method bootstrap the
+// search-bootstrapped training from a given value (ntuple_bootstrap.h), which
+// produce policies/mancala/ntuple_*.json, then the agents ntuple:2 and
+// ntuple:5 measured against Greedy 5 and Greedy 4 from both seats.
 #include <unistd.h>
 
 #include <chrono>
@@ -15,6 +16,8 @@
 #include "engine/core/match.h"
 #include "engine/core/stats.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/ntuple_agent.h"
+#include "engine/games/mancala/ntuple_bootstrap.h"
 #include "engine/games/mancala/ntuple_learning.h"
 #include "tools/playground/commands.h"
 
@@ -43,38 +46,87 @@ void progress_bar(long done, long total, double seconds) {
 
 int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   args.check_known({"out", "games", "alpha", "epsilon", "alpha-halvings", "epsilon-halvings", "lambda", "depth",
-                    "random-plies", "opponents", "seed", "eval-games"},
+                    "random-plies", "opponents", "seed", "eval-games", "method", "start", "target-depth",
+                    "exact-stones", "learner-seat", "result-weight"},
                    entry.options);
   if (!args.has("out")) throw InputError("flag --out", "missing (the value file to write)");
   const Json options = args.game_options(entry.options);
   const mancala::Rules rules = mancala::rules_from_options(options);
-  mancala::NTupleTraining s;
-  s.games = args.get_long("games", s.games, 1, 100'000'000);
-  s.alpha = number_flag(args, "alpha", s.alpha);
-  s.epsilon = number_flag(args, "epsilon", s.epsilon);
-  s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
-  s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
-  s.lambda = number_flag(args, "lambda", s.lambda);
-  s.depth = int(args.get_long("depth", s.depth, 1, 5));
-  s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
-  s.opponents = args.get("opponents", s.opponents);
-  s.seed = args.get_seed("seed", s.seed);
-  if (s.opponents != "self" && s.opponents != "pool")
-    throw InputError("flag --opponents", "expected self or pool (Greedy 1..5, Heuristic, self)");
-  if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1) || !(s.lambda >= 0 && s.lambda <= 1))
-    throw InputError("flag --alpha/--epsilon/--lambda", "alpha must be positive, epsilon and lambda in [0, 1]");
+  const std::string method = args.get("method", "td");
+  if (method != "td" && method != "bootstrap")
+    throw InputError("flag --method", "expected td or bootstrap, got '" + method + "'");
   const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
   const auto game = entry.create(options);
-
-  std::cout << "Kalah n-tuple TD(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  const long report_every = std::max(1L, s.games / 200);
-  mancala::NTupleValue value = mancala::learn_ntuple(
-      rules, s, [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, elapsed()); }, report_every);
+  long games = 0;
+  mancala::NTupleValue value;
+  if (method == "td") {
+    for (const char* flag : {"start", "target-depth", "exact-stones", "learner-seat", "result-weight"})
+      if (args.has(flag)) throw InputError(std::string("flag --") + flag, "only with --method bootstrap");
+    mancala::NTupleTraining s;
+    s.games = args.get_long("games", s.games, 1, 100'000'000);
+    s.alpha = number_flag(args, "alpha", s.alpha);
+    s.epsilon = number_flag(args, "epsilon", s.epsilon);
+    s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+    s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
+    s.lambda = number_flag(args, "lambda", s.lambda);
+    s.depth = int(args.get_long("depth", s.depth, 1, 5));
+    s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
+    s.opponents = args.get("opponents", s.opponents);
+    s.seed = args.get_seed("seed", s.seed);
+    if (s.opponents != "self" && s.opponents != "pool")
+      throw InputError("flag --opponents", "expected self or pool (Greedy 1..5, Heuristic, self)");
+    if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1) || !(s.lambda >= 0 && s.lambda <= 1))
+      throw InputError("flag --alpha/--epsilon/--lambda", "alpha must be positive, epsilon and lambda in [0, 1]");
+    games = s.games;
+    std::cout << "Kalah n-tuple TD(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
+    const long report_every = std::max(1L, s.games / 200);
+    value = mancala::learn_ntuple(
+        rules, s, [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, elapsed()); },
+        report_every);
+  } else {
+    for (const char* flag : {"lambda", "epsilon-halvings"})
+      if (args.has(flag)) throw InputError(std::string("flag --") + flag, "only with --method td");
+    mancala::NTupleBootstrap s;
+    s.games = args.get_long("games", s.games, 1, 100'000'000);
+    s.alpha = number_flag(args, "alpha", s.alpha);
+    s.epsilon = number_flag(args, "epsilon", s.epsilon);
+    s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+    s.play_depth = int(args.get_long("depth", s.play_depth, 1, 5));
+    s.target_depth = int(args.get_long("target-depth", s.target_depth, 1, 8));
+    s.exact_stones = int(args.get_long("exact-stones", s.exact_stones, 0, 16));
+    s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
+    s.opponents = args.get("opponents", s.opponents);
+    s.seed = args.get_seed("seed", s.seed);
+    s.result_weight = number_flag(args, "result-weight", s.result_weight);
+    const std::string seat = args.get("learner-seat", "both");
+    if (seat != "both" && seat != "first" && seat != "second")
+      throw InputError("flag --learner-seat", "expected first, second or both, got '" + seat + "'");
+    s.learner_seat = seat == "first" ? 0 : seat == "second" ? 1 : -1;
+    const bool greedy = s.opponents.size() == 8 && s.opponents.rfind("greedy:", 0) == 0 && s.opponents[7] >= '1' &&
+                        s.opponents[7] <= '5';
+    if (s.opponents != "self" && s.opponents != "pool" && !greedy)
+      throw InputError("flag --opponents", "expected self, pool (Greedy 1..5, self) or greedy:1..5");
+    if (!(s.result_weight >= 0 && s.result_weight <= 1))
+      throw InputError("flag --result-weight", "expected a number in [0, 1]");
+    if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
+      throw InputError("flag --alpha/--epsilon", "alpha must be positive, epsilon in [0, 1]");
+    const std::string from = args.get("start", mancala::ntuple_name_for(rules));
+    const auto found = mancala::find_ntuple(from);
+    if (!found) throw InputError("flag --start", "no n-tuple value named '" + from + "' (e.g. ntuple_standard)");
+    games = s.games;
+    std::cout << "Kalah n-tuple search bootstrap from " << from << ", " << s.games << " games: " << s.to_json().dump()
+              << "\n";
+    const long report_every = std::max(1L, s.games / 200);
+    value = mancala::bootstrap_ntuple(
+        rules, s, *found, [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, elapsed()); },
+        report_every);
+    value.info["bootstrap"]["start"] = from;
+  }
   const double seconds = elapsed();
   if (isatty(2)) std::fprintf(stderr, "\n");
-  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(s.games) / seconds);
+  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(games) / seconds);
   std::fflush(stdout);
 
   const std::string name = "cli-trained";

@@ -1,0 +1,123 @@
+// The search-bootstrapped trainer: its targets are the clamped search and the
+// solver's exact result, one step moves the value toward its target, and a
+// run is reproducible and changes the value it starts from.
+#include "engine/games/mancala/ntuple_bootstrap.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "engine/core/rng.h"
+#include "engine/games/mancala/ntuple_agent.h"
+#include "engine/games/mancala/solver.h"
+
+namespace pg::mancala {
+namespace {
+
+const Rules kStandard{};
+
+Board make_board(std::array<int, kNumHoles> holes, int to_move) {
+  Board b;
+  for (size_t i = 0; i < kNumHoles; ++i) b.holes[i] = uint8_t(holes[i]);
+  b.to_move = uint8_t(to_move);
+  return b;
+}
+
+NTupleValue small_random_value(uint64_t seed) {
+  NTupleValue v;
+  Rng rng(seed);
+  for (auto& w : v.weights) w = float(int(rng.below(201)) - 100) / 1000.0f;
+  return v;
+}
+
+TEST(NTupleBootstrap, OneStepMovesTheMoversValueTowardItsTarget) {
+  //       0   5   0   0   0   2        player 1's holes 12..7
+  //  10                          20
+  //       1   0   0   0   0   3        player 0's holes 0..5
+  for (int mover = 0; mover < 2; ++mover) {
+    const Board b = make_board({1, 0, 0, 0, 0, 3, 20, 2, 0, 0, 0, 5, 0, 10}, mover);
+    NTupleValue v = small_random_value(7);
+    const double before = v.mover_value(b);
+    for (const double target : {1.0, -1.0}) {
+      NTupleValue w = v;
+      move_toward(w, b, target, 0.01);
+      // 16 entries move by 0.01 * error each: the sum moves 16% of the way.
+      EXPECT_NEAR(w.mover_value(b), before + 0.16 * (target - before), 1e-5) << "mover " << mover;
+    }
+    // Repeated steps converge on the target.
+    for (int k = 0; k < 200; ++k) move_toward(v, b, 0.5, 0.01);
+    EXPECT_NEAR(v.mover_value(b), 0.5, 1e-4);
+  }
+}
+
+TEST(NTupleBootstrap, TargetIsTheClampedSearchForTheMover) {
+  const NTupleValue v = small_random_value(3);
+  Rng rng(11);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  int decided = 0;
+  for (int k = 0; k < 300; ++k) {
+    Board b = Board::initial(kStandard);
+    const int plies = int(rng.below(60));
+    for (int i = 0; i < plies && !b.done; ++i) {
+      const uint32_t mask = b.legal_mask();
+      b.sow(nth_legal(mask, rng.below(uint32_t(legal_count(mask)))), kStandard);
+    }
+    if (b.done) continue;
+    for (int depth = 1; depth <= 3; ++depth) {
+      long nodes = 0;
+      const double v0 = ntuple_minimax(b, kStandard, v, depth, -kInf, kInf, nodes);
+      const double target = searched_target(b, kStandard, v, depth);
+      EXPECT_GE(target, -1.0);
+      EXPECT_LE(target, 1.0);
+      const double sign = b.to_move == 0 ? 1 : -1;
+      if (std::abs(v0) > 1000) {  // a forced end: its result
+        EXPECT_EQ(target, sign * (v0 > 0 ? 1 : -1));
+        ++decided;
+      } else {
+        EXPECT_DOUBLE_EQ(target, sign * std::clamp(v0, -1.0, 1.0));
+      }
+    }
+  }
+  EXPECT_GT(decided, 0) << "some positions have a forced end within the search";
+}
+
+TEST(NTupleBootstrap, SameSeedSameValueAndLateTargetsAreExact) {
+  NTupleBootstrap s;
+  s.games = 6;
+  s.target_depth = 2;
+  s.exact_stones = 8;
+  const NTupleValue start = small_random_value(5);
+  const NTupleValue a = bootstrap_ntuple(kStandard, s, start);
+  EXPECT_EQ(bootstrap_ntuple(kStandard, s, start).weights, a.weights);
+  EXPECT_NE(a.weights, start.weights);
+  EXPECT_EQ(a.info["bootstrap"]["target_depth"], 2);
+  s.seed = 2;
+  EXPECT_NE(bootstrap_ntuple(kStandard, s, start).weights, a.weights);
+  s.seed = 1;
+  s.opponents = "greedy:3";
+  s.learner_seat = 1;
+  s.result_weight = 0.5;
+  const NTupleValue c = bootstrap_ntuple(kStandard, s, start);
+  EXPECT_EQ(bootstrap_ntuple(kStandard, s, start).weights, c.weights);
+  EXPECT_NE(c.weights, a.weights);
+
+  // Late positions take the solver's result, not the search's.
+  //       0   0   0   0   0   2        player 1's holes 12..7
+  //  20                          23
+  //       0   0   0   0   2   1        player 0's holes 0..5
+  const Board late = make_board({0, 0, 0, 0, 2, 1, 23, 2, 0, 0, 0, 0, 0, 20}, 1);
+  Solver solver(kStandard, 8);
+  const Solution exact = solver.solve(late);
+  ASSERT_TRUE(exact.solved);
+  const double result = exact.value > 0 ? -1 : exact.value < 0 ? 1 : 0;  // for player 1, the mover
+  const NTupleValue zero;
+  EXPECT_EQ(position_target(late, kStandard, zero, 1, &solver, 8), result);
+  EXPECT_EQ(position_target(late, kStandard, zero, 1, &solver, 3), searched_target(late, kStandard, zero, 1))
+      << "5 stones in the pits: beyond 3";
+  EXPECT_EQ(position_target(late, kStandard, zero, 1, nullptr, 8), searched_target(late, kStandard, zero, 1));
+  EXPECT_EQ(searched_target(late, kStandard, zero, 1), 0) << "no end within one ply, the zero value's leaves";
+}
+
+}  // namespace
+}  // namespace pg::mancala

@@ -182,6 +182,10 @@ std::vector<AgentInfo> MancalaGame::agents() const {
                      "beyond the seed: the same search, " + std::to_string(d) +
                          " plies, with an n-tuple network's value at the leaves (lookup tables on pairs and "
                          "triples of pits and the stores, TD(lambda) self-play; trained under the open rules)"});
+  infos.push_back({"ntuple:5:ntuple_bootstrap",
+                   PG_TEXT("the n-tuple player, 5 plies, with the value retrained from the default's toward deeper "
+                           "searches and exact endgames (train-ntuple --method bootstrap; standard rules): stronger "
+                           "moving second against Greedy 5, weaker at 2 plies")});
   infos.push_back(
       {"perfect", "the exact solver's move where it settles the position within " +
                       std::to_string(PerfectAgent::kDefaultKilonodes) +

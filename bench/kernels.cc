@@ -368,7 +368,7 @@ KernelRun morris_random_moves_generic(long games, uint64_t seed) {
 KernelRun sokoban_policy_decisions(long decisions, uint64_t seed) {
   const auto game = make_game(
       "sokoban", Json{{"generate", {{"width", 10}, {"height", 10}, {"boxes", 2}, {"seed", int(seed % 1000) + 1}}}});
-  const std::unique_ptr<Agent> agent = sokoban::make_policy_agent("policy");
+  const std::unique_ptr<Agent> agent = sokoban::make_policy_agent("policy:greedy");  // one forward pass per decision
   Rng rng(seed);
   KernelRun run;
   std::unique_ptr<State> state = game->initial_state(seed);

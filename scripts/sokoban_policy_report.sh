@@ -2,7 +2,7 @@
 # The general Sokoban policy's figures (docs/sokoban.md): held-out generated levels by size and box count
 # (playground sokoban generate with seeds 900001.. and at least side - 3 pushes, which the trainer never draws: it seeds its levels with
 # mix_seed), then the agents on each set with playground sokoban eval.
-#   scripts/sokoban_policy_report.sh [-p PLAYGROUND] [-n LEVELS] [-a "policy guided solver"] [BOXOBAN_FILE:COUNT]
+#   scripts/sokoban_policy_report.sh [-p PLAYGROUND] [-n LEVELS] [-a "policy policy:greedy guided solver"] [BOXOBAN_FILE:COUNT]
 # e.g. scripts/sokoban_policy_report.sh -n 100 ../shared/data/boxoban/unfiltered-train/004.txt:1000
 # Use a release build (cmake --preset native).
 set -euo pipefail
@@ -30,7 +30,7 @@ for size in 7 8 10; do
   done
 done
 sets+=("$@")
-printf '%-28s %-8s %7s %18s %12s %12s %10s\n' levels agent solved "95% interval" mean_steps over_optimal nodes
+printf '%-28s %-14s %7s %18s %12s %12s %10s\n' levels agent solved "95% interval" mean_steps over_optimal nodes
 for spec in "${sets[@]}"; do
   file=${spec%:*}
   first=${spec##*:}
@@ -40,7 +40,7 @@ for spec in "${sets[@]}"; do
     steps=$(printf '%s\n' "$out" | sed -n 's/^mean steps when solved \([0-9.]*\).*/\1/p')
     over=$(printf '%s\n' "$out" | sed -n 's/.*: \([-+0-9.]*\) steps over optimal.*/\1/p')
     nodes=$(printf '%s\n' "$out" | sed -n 's/^nodes expanded by the first search of each episode: \([0-9]*\).*/\1/p')
-    printf '%-28s %-8s %7s %18s %12s %12s %10s\n' "$(basename "$file" .txt):$first" "$agent" ${rate:-- -} \
+    printf '%-28s %-14s %7s %18s %12s %12s %10s\n' "$(basename "$file" .txt):$first" "$agent" ${rate:-- -} \
       "${steps:--}" "${over:--}" "${nodes:--}"
   done
 done

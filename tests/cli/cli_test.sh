@@ -491,9 +491,11 @@ check "sokoban eval: a human is refused" "eval needs a computer agent" "$out"
 "$PG" sokoban generate --count 14 --seed 900001 --width 9 --height 9 --boxes 2 --min-pushes 6 --out "$TMP/held_out.txt" > /dev/null
 out=$("$PG" sokoban eval --agent policy --levels "$TMP/held_out.txt" --first 12 2>&1); rc=$?
 check "sokoban eval --levels --first exits 0" "0" "$rc"
-check "sokoban eval: the policy's solve rate with Wilson's interval" "solved 9 of 12 episodes (75.0%)" "$out"
-check "sokoban eval: steps over the solver's optimum" "solve rate 75.0% (95% interval 46.8%..91.1%, Wilson)
-mean steps when solved 12.44; the solver's fewest moves on the same 9 episodes 12.00: +0.44 steps over optimal (1.037x)" "$out"
+check "sokoban eval: the masked policy solves all 12" "solved 12 of 12 episodes (100.0%)" "$out"
+check "sokoban eval: the masked policy's steps over the solver's optimum" "mean steps when solved 15.42; the solver's fewest moves on the same 12 episodes 14.25: +1.17 steps over optimal (1.082x)" "$out"
+out=$("$PG" sokoban eval --agent policy:greedy --levels "$TMP/held_out.txt" --first 12 2>&1)
+check "sokoban eval: the bare greedy policy's solve rate with Wilson's interval" "solve rate 91.7% (95% interval 64.6%..98.5%, Wilson)
+mean steps when solved 13.55; the solver's fewest moves on the same 11 episodes 13.55: +0.00 steps over optimal (1.000x)" "$out"
 out=$("$PG" sokoban eval --agent guided --levels "$TMP/held_out.txt" --first 12 2>&1)
 check "sokoban eval: guided solves every level" "solve rate 100.0% (95% interval 75.8%..100.0%, Wilson)" "$out"
 check "sokoban eval: guided's nodes expanded" "nodes expanded by the first search of each episode: " "$out"

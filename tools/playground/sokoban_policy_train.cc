@@ -21,6 +21,7 @@
 #include "engine/games/sokoban/board.h"
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/level_text.h"
+#include "engine/games/sokoban/policy_agent.h"
 #include "engine/games/sokoban/policy_net.h"
 #include "engine/games/sokoban/solver.h"
 #include "engine/nn/policy_file.h"
@@ -118,6 +119,34 @@ torch::nn::Sequential make_net(int channels, int layers) {
   return net;
 }
 
+// Copies the weights of a policy file written by this trainer (same channels and layers) into `net`: a run
+// that continues from a shipped file (--init).
+void load_weights(torch::nn::Sequential& net, const nn::Policy& policy, const std::string& source) {
+  torch::NoGradGuard no_grad;
+  const auto copy = [&](const std::string& name, torch::Tensor& to) {
+    const nn::Tensor* t = policy.find(name);
+    const std::string where = "flag --init: '" + source + "'";
+    if (!t) throw InputError(where, "has no tensor '" + name + "' (a file of another shape?)");
+    const std::vector<float> v = t->floats();
+    if (int64_t(v.size()) != to.numel())
+      throw InputError(where, "tensor '" + name + "' has " + std::to_string(v.size()) + " values, expected " +
+                                  std::to_string(to.numel()) + " (other --channels or --layers?)");
+    to.copy_(torch::from_blob(const_cast<float*>(v.data()), to.sizes(), torch::kFloat).clone());
+  };
+  for (const auto& child : net->named_children()) {
+    const std::string& name = child.key();
+    if (auto* conv = child.value()->as<torch::nn::Conv2d>()) {
+      copy(name + ".weight", conv->weight);
+      if (conv->bias.defined()) copy(name + ".bias", conv->bias);
+    } else if (auto* bn = child.value()->as<torch::nn::BatchNorm2d>()) {
+      copy(name + ".gamma", bn->weight);
+      copy(name + ".beta", bn->bias);
+      copy(name + ".mean", bn->running_mean);
+      copy(name + ".var", bn->running_var);
+    }
+  }
+}
+
 // A batch: inputs [B,6,10,10], player squares [B], moves [B], each sample in the symmetry `sym[i]`.
 void make_batch(const Samples& s, const std::vector<size_t>& order, size_t from, size_t to, Rng* rng, torch::Tensor& x,
                 torch::Tensor& player, torch::Tensor& move) {
@@ -150,15 +179,18 @@ struct Rollout {
   int steps = 0;
 };
 
-// Greedy play of the engine's policy on a level, recording the positions it visits (when `visited`).
-Rollout play_greedy(sokoban::PolicyNet& net, const TrainLevel& t, int max_steps,
+// The engine's policy playing a level, greedily or as the "policy" agent does (masked: policy_agent.h),
+// recording the positions it visits (when `visited`).
+Rollout play_policy(sokoban::PolicyNet& net, const TrainLevel& t, int max_steps, bool masked,
                     std::vector<std::pair<std::vector<Square>, Square>>* visited) {
   sokoban::Board board(t.level);
+  sokoban::PolicyMasks masks;
   Rollout r;
   while (!board.solved() && board.steps() < max_steps) {
     if (visited) visited->emplace_back(board.boxes(), board.player());
     const auto logits = net.logits(t.planes, board.boxes(), board.player());
-    board.step(int(std::max_element(logits.begin(), logits.end()) - logits.begin()));
+    board.step(masked ? int(masks.choose(board, logits))
+                      : int(std::max_element(logits.begin(), logits.end()) - logits.begin()));
   }
   r.solved = board.solved();
   r.steps = board.steps();
@@ -169,20 +201,27 @@ Rollout play_greedy(sokoban::PolicyNet& net, const TrainLevel& t, int max_steps,
 
 int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
   args.check_known({"out", "levels", "epochs", "seed", "boxoban", "boxoban-levels", "channels", "layers", "dagger",
-                    "dagger-levels", "lr", "batch"},
+                    "dagger-levels", "dagger-play", "dagger-epochs", "lr", "batch", "init", "min-side"},
                    {});
   const std::string out = args.get("out", "");
   if (out.empty()) throw InputError("flag --out", "missing (e.g. policies/sokoban/policy.rlpg)");
   const long num_levels = args.get_long("levels", 3000, 1, 10000000);
-  const int epochs = int(args.get_long("epochs", 6, 1, 10000));
+  const std::string init = args.get("init", "");
+  // From a file (--init), the first training may be skipped (--epochs 0): DAgger rounds only.
+  const int epochs = int(args.get_long("epochs", 6, init.empty() ? 1 : 0, 10000));
   const uint64_t seed = args.get_seed("seed", 1);
   const int channels = int(args.get_long("channels", 32, 1, 512));
   const int layers = int(args.get_long("layers", 7, 1, 64));
   const int dagger_rounds = int(args.get_long("dagger", 1, 0, 100));
+  const int dagger_epochs = int(args.get_long("dagger-epochs", std::max(1, epochs / 2), 1, 10000));
   const long dagger_levels = args.get_long("dagger-levels", 1000, 1, 10000000);
   const long boxoban_count = args.get_long("boxoban-levels", 1000, 0, 10000000);
   const int batch = int(args.get_long("batch", 128, 1, 65536));
   const double lr = std::stod(args.get("lr", "0.002"));
+  const std::string dagger_play = args.get("dagger-play", "greedy");
+  if (dagger_play != "greedy" && dagger_play != "masked")
+    throw InputError("flag --dagger-play", "expected greedy or masked, got '" + dagger_play + "'");
+  const int min_side = int(args.get_long("min-side", 6, 5, 10));
   std::vector<std::string> boxoban_files;
   if (args.has("boxoban")) {
     std::stringstream list(args.get("boxoban"));
@@ -200,8 +239,8 @@ int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
   Rng level_rng(mix_seed(seed, 0x50CB));
   for (long i = 0; i < num_levels; ++i) {
     sokoban::GeneratorOptions o;
-    o.width = 6 + int(level_rng.below(5));
-    o.height = 6 + int(level_rng.below(5));
+    o.width = min_side + int(level_rng.below(uint32_t(11 - min_side)));
+    o.height = min_side + int(level_rng.below(uint32_t(11 - min_side)));
     const int area = (o.width - 2) * (o.height - 2);
     o.boxes = 1 + int(level_rng.below(area >= 30 ? 3 : 2));
     // Harder levels too: the generator's own are often a few pushes.
@@ -248,6 +287,8 @@ int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
 
   // --- training ---
   auto net = make_net(channels, layers);
+  if (!init.empty())
+    load_weights(net, nn::read_policy(read_file(init, "flag --init"), {.source = init, .game = "sokoban"}), init);
   torch::optim::Adam adam(net->parameters(), torch::optim::AdamOptions(lr));
   Rng train_rng(mix_seed(seed, 0x7EA1));
   Json history = Json::array();
@@ -329,7 +370,7 @@ int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
     for (size_t k = 0; k < n; ++k) {
       const auto& t = levels[(size_t(round) * 7919 + k * 104729) % levels.size()];
       std::vector<std::pair<std::vector<Square>, Square>> visited;
-      if (play_greedy(engine_net, t, 120, &visited).solved) {
+      if (play_policy(engine_net, t, 120, dagger_play == "masked", &visited).solved) {
         ++solved;
         continue;  // nothing to correct
       }
@@ -352,9 +393,9 @@ int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
         progress_line("dagger " + std::to_string(round), double(k + 1) / double(n),
                       std::to_string(added) + " positions added, " + std::to_string(solved) + " solved");
     }
-    std::fprintf(stderr, "DAgger round %d: the greedy policy solved %zu of %zu training levels; %zu positions added\n",
-                 round, solved, n, added);
-    train_epochs(std::max(1, epochs / 2), "dagger " + std::to_string(round));
+    std::fprintf(stderr, "DAgger round %d: the %s policy solved %zu of %zu training levels; %zu positions added\n",
+                 round, dagger_play.c_str(), solved, n, added);
+    train_epochs(dagger_epochs, "dagger " + std::to_string(round));
   }
   const double train_seconds = seconds_since(start);
 
@@ -368,6 +409,10 @@ int sokoban_train_policy(const GameEntry& /*entry*/, const Args& args) {
                    {"layers", layers},
                    {"dagger_rounds", dagger_rounds},
                    {"dagger_levels", dagger_levels},
+                   {"dagger_play", dagger_play},
+                   {"dagger_epochs", dagger_epochs},
+                   {"init", init},
+                   {"min_side", min_side},
                    {"lr", lr},
                    {"batch", batch}};
   Json training = {{"command", command},

@@ -26,6 +26,13 @@ std::array<double, 4> log_softmax(const std::array<float, 4>& logits) {
   return out;
 }
 
+// A hashable key of a position (boxes sorted, player).
+std::string position_key(const std::vector<Square>& boxes, Square player) {
+  std::string k(reinterpret_cast<const char*>(boxes.data()), boxes.size() * sizeof(Square));
+  k.append(reinterpret_cast<const char*>(&player), sizeof player);
+  return k;
+}
+
 std::string temperature_text(double t) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", t);
@@ -44,11 +51,66 @@ const PolicyLevel& PolicyLevelCache::get(const std::shared_ptr<const Level>& l) 
 
 // --- policy ------------------------------------------------------------------
 
-PolicyAgent::PolicyAgent(std::shared_ptr<const nn::Policy> policy, double temperature)
-    : net_(std::move(policy), kGeneralPolicyPath), temperature_(temperature) {}
+PolicyAgent::PolicyAgent(std::shared_ptr<const nn::Policy> policy, Mode mode, double temperature)
+    : net_(std::move(policy), kGeneralPolicyPath), mode_(mode), temperature_(temperature) {}
 
 std::string PolicyAgent::spec() const {
-  return temperature_ == 0 ? "policy" : "policy:" + temperature_text(temperature_);
+  switch (mode_) {
+    case Mode::kMasked: return "policy";
+    case Mode::kGreedy: return "policy:greedy";
+    case Mode::kSample: break;
+  }
+  return "policy:" + temperature_text(temperature_);
+}
+
+Action PolicyMasks::choose(const Board& board, const std::array<float, 4>& logits, std::string* note) {
+  if (level_ != board.level_ptr()) {
+    room_ = std::make_unique<Room>(board.level());
+    distances_ = std::make_unique<PushDistances>(*room_);
+    box_at_.assign(size_t(board.level().num_squares()), 0);
+    level_ = board.level_ptr();
+    last_steps_ = -1;
+  }
+  // A new episode when the step count did not rise since the last decision (a restart, an undo, another level).
+  if (last_steps_ < 0 || board.steps() <= last_steps_) visits_.clear();
+  last_steps_ = board.steps();
+  ++visits_[position_key(board.boxes(), board.player())];
+
+  std::array<Action, 4> order = {0, 1, 2, 3};
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Action a, Action b) { return logits[size_t(a)] > logits[size_t(b)]; });
+  std::array<int, 4> seen{};  // per move: times its resulting position was seen, -1 when it deadlocks
+  Action best = order[0];
+  int best_seen = -1;
+  for (const Action m : order) {
+    Board after = board;
+    const StepResult step = after.step(m);
+    if (step.kind == StepKind::kPush) {
+      bool dead = distances_->is_dead(step.box_to);
+      if (!dead) {
+        std::fill(box_at_.begin(), box_at_.end(), 0);
+        for (const Square b : after.boxes()) box_at_[size_t(b)] = 1;
+        dead = frozen_deadlock(*room_, *distances_, box_at_, step.box_to);
+      }
+      if (dead) {
+        seen[size_t(m)] = -1;
+        continue;
+      }
+    }
+    const auto it = visits_.find(position_key(after.boxes(), after.player()));
+    seen[size_t(m)] = it == visits_.end() ? 0 : it->second;
+    if (best_seen < 0 || seen[size_t(m)] < best_seen) {
+      best = m;
+      best_seen = seen[size_t(m)];
+    }
+  }
+  if (note)
+    for (const Action m : order) {
+      if (m == best || seen[size_t(m)] == 0) continue;
+      *note += std::string(note->empty() ? "" : ", ") + kMoveNames[size_t(m)] +
+               (seen[size_t(m)] < 0 ? " deadlocks" : " seen " + std::to_string(seen[size_t(m)]) + "x");
+    }
+  return best;
 }
 
 Decision PolicyAgent::decide(const State& state, Rng& rng) {
@@ -59,7 +121,11 @@ Decision PolicyAgent::decide(const State& state, Rng& rng) {
   d.scores.assign(logits.begin(), logits.end());
   d.score_label = "logit";
   d.probabilities.assign(4, 0.0);
-  if (temperature_ == 0) {
+  if (mode_ == Mode::kMasked) {
+    d.chosen = masks_.choose(board, logits, &d.note);
+    d.probabilities[size_t(d.chosen)] = 1.0;
+    if (!d.note.empty()) d.note = "passed over: " + d.note;
+  } else if (mode_ == Mode::kGreedy) {
     const float top = *std::max_element(logits.begin(), logits.end());
     std::vector<Action> best;
     for (Action a = 0; a < 4; ++a)
@@ -106,11 +172,6 @@ GuidedResult guided_search(PolicyNet& net, const Level& level, const PolicyLevel
   using Entry = std::pair<double, int>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
   std::unordered_map<std::string, int> seen;
-  const auto key = [](const std::vector<Square>& boxes, Square player) {
-    std::string k(reinterpret_cast<const char*>(boxes.data()), boxes.size() * sizeof(Square));
-    k.append(reinterpret_cast<const char*>(&player), sizeof player);
-    return k;
-  };
   const auto plan_to = [&](int i) {
     std::string plan;
     for (; nodes[size_t(i)].parent >= 0; i = nodes[size_t(i)].parent) plan += kMoveNames[size_t(nodes[size_t(i)].move)];
@@ -125,7 +186,7 @@ GuidedResult guided_search(PolicyNet& net, const Level& level, const PolicyLevel
     return result;
   }
   nodes.push_back({start_boxes, start_player, -1, -1, 0, 0.0});
-  seen.emplace(key(start_boxes, start_player), 0);
+  seen.emplace(position_key(start_boxes, start_player), 0);
   open.push({0.0, 0});
   std::vector<uint8_t> box_at(size_t(level.num_squares()), 0);
   while (!open.empty() && result.nodes_expanded < node_budget) {
@@ -143,7 +204,7 @@ GuidedResult guided_search(PolicyNet& net, const Level& level, const PolicyLevel
         for (const Square b : board.boxes()) box_at[size_t(b)] = 1;
         if (frozen_deadlock(room, distances, box_at, step.box_to)) continue;
       }
-      auto [it, fresh] = seen.emplace(key(board.boxes(), board.player()), int(nodes.size()));
+      auto [it, fresh] = seen.emplace(position_key(board.boxes(), board.player()), int(nodes.size()));
       if (!fresh) continue;
       const Node& parent = nodes[size_t(i)];
       nodes.push_back({board.boxes(), board.player(), i, m, parent.depth + 1, parent.log_p + logp[size_t(m)]});
@@ -204,8 +265,11 @@ Decision GuidedAgent::decide(const State& state, Rng& /*rng*/) {
 std::unique_ptr<Agent> make_policy_agent(std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name == "policy") {
-    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
-    return std::make_unique<PolicyAgent>(load_general_policy(), temperature);
+    if (arg.empty()) return std::make_unique<PolicyAgent>(load_general_policy(), PolicyAgent::Mode::kMasked);
+    if (arg == "greedy") return std::make_unique<PolicyAgent>(load_general_policy(), PolicyAgent::Mode::kGreedy);
+    const double temperature = nn::parse_temperature(spec, arg);
+    if (temperature == 0) return std::make_unique<PolicyAgent>(load_general_policy(), PolicyAgent::Mode::kGreedy);
+    return std::make_unique<PolicyAgent>(load_general_policy(), PolicyAgent::Mode::kSample, temperature);
   }
   if (name == "guided") {
     const uint64_t budget =

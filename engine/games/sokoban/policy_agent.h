@@ -1,8 +1,14 @@
 // Agents that play the general policy network (policy_net.h) on any level:
 //
-// - "policy": the network's move probabilities, softmax of its logits at the
-//   player's square; greedy (the likeliest move; ties share) by default,
-//   "policy:T" samples at temperature T.
+// - "policy": the network's move probabilities (softmax of its logits at the
+//   player's square), played with two masks: a push onto a dead square or
+//   into a freeze deadlock (deadlocks.h) is never chosen, and of the other
+//   moves it plays the likeliest whose resulting position it has visited
+//   least often in this episode (so a new position first, and a move that
+//   changes nothing only when every move leads back). The episode is the run
+//   of decisions on one level whose step count keeps rising.
+//   "policy:greedy" is the bare argmax (ties share), "policy:T" samples the
+//   softmax at temperature T, both without masks or memory.
 // - "guided": Levin tree search (Orseau et al., 2018) over move positions,
 //   guided by the same network: the node with the least
 //   log(depth) - log(probability of its path) is expanded first, with the
@@ -12,14 +18,18 @@
 //   default kGuidedNodes). Its plans are valid, not necessarily shortest.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/core/agent.h"
 #include "engine/games/sokoban/board.h"
+#include "engine/games/sokoban/deadlocks.h"
 #include "engine/games/sokoban/policy_net.h"
+#include "engine/games/sokoban/room.h"
 
 namespace pg::sokoban {
 
@@ -30,16 +40,39 @@ struct PolicyLevelCache {
   const PolicyLevel& get(const std::shared_ptr<const Level>& l);
 };
 
+// The "policy" agent's masks over one episode: it remembers how often each
+// position was seen since the episode began and knows the level's dead
+// squares. The trainer's DAgger rollouts use it too.
+class PolicyMasks {
+ public:
+  // The move to play from `board`: of the moves that push no box onto a dead square nor into a freeze deadlock,
+  // the one whose resulting position was seen least often, the likeliest by `logits` among those (the likeliest
+  // of all when every move deadlocks). Counts `board`'s position as seen. A board on another level, or whose
+  // step count is not above the last one's, begins a new episode. `note`, when given, gets the moves passed over.
+  Action choose(const Board& board, const std::array<float, 4>& logits, std::string* note = nullptr);
+
+ private:
+  std::shared_ptr<const Level> level_;
+  std::unique_ptr<Room> room_;
+  std::unique_ptr<PushDistances> distances_;
+  std::unordered_map<std::string, int> visits_;  // position key -> times seen this episode
+  std::vector<uint8_t> box_at_;
+  int last_steps_ = -1;
+};
+
 class PolicyAgent : public Agent {
  public:
-  PolicyAgent(std::shared_ptr<const nn::Policy> policy, double temperature);
+  enum class Mode { kMasked, kGreedy, kSample };
+  PolicyAgent(std::shared_ptr<const nn::Policy> policy, Mode mode, double temperature = 0);
   std::string spec() const override;
   Decision decide(const State& state, Rng& rng) override;
 
  private:
   PolicyNet net_;
   PolicyLevelCache cache_;
+  Mode mode_;
   double temperature_ = 0;
+  PolicyMasks masks_;
 };
 
 struct GuidedResult {
@@ -72,8 +105,8 @@ class GuidedAgent : public Agent {
   GuidedResult last_;
 };
 
-// "policy", "policy:T", "guided", "guided:N"; nullptr for other names; InputError for bad arguments, or when
-// the policy file is missing or broken (PolicyUnavailable while the page fetches it).
+// "policy", "policy:greedy", "policy:T", "guided", "guided:N"; nullptr for other names; InputError for bad arguments,
+// or when the policy file is missing or broken (PolicyUnavailable while the page fetches it).
 std::unique_ptr<Agent> make_policy_agent(std::string_view spec);
 
 }  // namespace pg::sokoban

@@ -433,8 +433,10 @@ std::vector<AgentInfo> SokobanGame::agents() const {
     infos.push_back(
         {"policy",
          PG_TEXT("the general policy network (fully convolutional, any level up to 32x32; trained by imitation of "
-                 "the solver: playground sokoban train-policy), greedy on its move probabilities; policy:T "
-                 "samples at temperature T")});
+                 "the solver: playground sokoban train-policy), its likeliest move with two masks: never a push "
+                 "onto a dead square or into a freeze deadlock, and a position already visited this episode only "
+                 "when every move leads to one (then the least visited); policy:greedy is the bare argmax, "
+                 "policy:T samples at temperature T, both without masks or memory")});
     infos.push_back(
         {"guided",
          PG_TEXT("Levin tree search guided by the policy network, with the solver's deadlock pruning; plays its "

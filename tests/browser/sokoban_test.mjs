@@ -224,3 +224,14 @@ test('the general policy, the search it guides and the seed\'s DQN play in the p
     await page.close();
   }
 });
+
+test("the Boxoban subset is a built-in collection: its level 7 from the URL, played with the keys, is the CLI's", async () => {
+  const { page, errors } = await open('?game=sokoban&agents=human&' + options({ collection: 'boxoban', index: 7 }));
+  const s = await api(page, 'state');
+  assert.equal(s.state.rows.length, 10);
+  assert.equal(s.options.collection, 'boxoban');
+  const trace = await playKeys(page, ['ArrowLeft', 'ArrowUp', 'ArrowUp', 'ArrowLeft']);
+  assertSameAsNative(trace, 'LUUL', '--collection', 'boxoban', '--index', '7');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -476,7 +476,7 @@ out=$("$PG" sokoban play --agents greedy --collection teaching --index 0 2>&1); 
 check "sokoban play with greedy exits 0" "0" "$rc"
 check "sokoban play: greedy solves the first teaching level" '"outcome": "solved"' "$out"
 out=$("$PG" sokoban show --collection nope 2>&1)
-check "sokoban: an unknown collection is named" "option 'collection': no built-in collection 'nope' (known: seed, teaching)" "$out"
+check "sokoban: an unknown collection is named" "option 'collection': no built-in collection 'nope' (known: boxoban, seed, teaching)" "$out"
 out=$("$PG" sokoban replay --actions U,X 2>&1)
 check "sokoban: an unknown move is named" "action 2 ('X'): 'X' is not a legal action here (legal: U,D,L,R)" "$out"
 out=$("$PG" sokoban eval 2>&1); rc=$?

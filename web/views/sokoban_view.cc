@@ -508,8 +508,9 @@ void SokobanView::setup_extras(App& app) {
   ImGui::TextUnformatted("Level");
   help_marker(PG_TEXT(
       "The built-in collections: 'seed', the seed's two 9x11 maps (its setup: 50 steps, the corner test ends the "
-      "episode), and 'teaching', small levels from easy to harder (standard Sokoban, 120 steps). Or write a level "
-      "of your own in the editor below."));
+      "episode), 'teaching', small levels from easy to harder, and 'boxoban', the first 50 levels of DeepMind's "
+      "Boxoban medium validation file, 10x10 with 4 boxes (standard Sokoban, 120 steps). Or write a level of your "
+      "own in the editor below."));
   if (titles_.empty()) {
     for (const auto& name : sokoban::builtin_collection_names())
       for (const auto& l : sokoban::builtin_collection(name)) titles_[name].push_back(l.title);

@@ -154,20 +154,38 @@ Json SokobanState::to_json() const {
 
 // --- game --------------------------------------------------------------------
 
+// A collection is a level file of assets/sokoban/ ("seed.txt"), or the one level file of a folder there, named
+// after the folder ("boxoban/medium_valid_000_first50.txt" is "boxoban": its licence sits beside it).
 std::vector<std::string> builtin_collection_names() {
   std::vector<std::string> names;
   for (const auto& path : embedded_paths(kCollectionPrefix)) {
     const std::string name = path.substr(std::string(kCollectionPrefix).size());
-    if (name.size() > 4 && name.ends_with(".txt") && name.find('/') == std::string::npos)
+    if (name.size() <= 4 || !name.ends_with(".txt")) continue;
+    const auto slash = name.find('/');
+    if (slash == std::string::npos)
       names.push_back(name.substr(0, name.size() - 4));
+    else if (name.find('/', slash + 1) == std::string::npos)
+      names.push_back(name.substr(0, slash));
   }
+  std::sort(names.begin(), names.end());
   return names;
 }
 
 std::vector<Level> builtin_collection(const std::string& name) {
-  const std::string path = kCollectionPrefix + name + ".txt";
-  const auto text = embedded_file(path);
-  if (!text || name.find('/') != std::string::npos) {
+  const bool plain = !name.empty() && name.find('/') == std::string::npos;  // a name, not a path
+  std::string path = kCollectionPrefix + name + ".txt";
+  auto text = plain ? embedded_file(path) : std::nullopt;
+  if (!text && plain) {
+    const auto in_folder = embedded_paths(kCollectionPrefix + name + "/");
+    for (const auto& p : in_folder)
+      if (p.ends_with(".txt") &&
+          p.find('/', std::string(kCollectionPrefix).size() + name.size() + 1) == std::string::npos) {
+        path = p;
+        text = embedded_file(path);
+        break;
+      }
+  }
+  if (!text) {
     std::string known;
     for (const auto& n : builtin_collection_names()) known += (known.empty() ? "" : ", ") + n;
     throw InputError("option 'collection'", "no built-in collection '" + name + "' (known: " + known + ")");

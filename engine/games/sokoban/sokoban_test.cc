@@ -471,6 +471,20 @@ TEST(SokobanSeedMaps, SeedReturnsOfTheOptimalSolutions) {
   EXPECT_EQ(as_sokoban(*two).outcome(), Outcome::kSolved);
 }
 
+// The Boxoban subset (assets/sokoban/boxoban/, with its licence) is the built-in collection 'boxoban', named after
+// its folder, with standard rules: the page's level picker offers it.
+TEST(SokobanCollections, TheBoxobanFolderIsACollectionNamedAfterIt) {
+  EXPECT_EQ(builtin_collection_names(), (std::vector<std::string>{"boxoban", "seed", "teaching"}));
+  const auto boxoban = builtin_collection("boxoban");
+  ASSERT_EQ(boxoban.size(), 50u);
+  EXPECT_EQ(boxoban[7].title, "7");
+  EXPECT_EQ(boxoban[7].boxes.size(), 4u);
+  const auto game = make_game("sokoban", {{"collection", "boxoban"}, {"index", 49}});
+  EXPECT_EQ(game->options()["max_steps"], 120);
+  EXPECT_THROW(builtin_collection("boxoban/medium_valid_000_first50"), InputError);
+  EXPECT_THROW(builtin_collection(""), InputError);
+}
+
 TEST(SokobanSeedMaps, SeedMapsAreTheNumberGrids) {
   const auto seed = builtin_collection("seed");
   ASSERT_EQ(seed.size(), 2u);

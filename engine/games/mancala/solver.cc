@@ -50,6 +50,16 @@ uint64_t mix(uint64_t x) {
 
 }  // namespace
 
+std::string bounds_text(int lower, int upper) {
+  const auto signed_text = [](int v) { return (v > 0 ? "+" : "") + std::to_string(v); };
+  const bool low = lower > -1000, high = upper < 1000;
+  if (low && high && lower == upper) return "value = " + signed_text(lower);
+  if (low && high) return signed_text(lower) + " <= value <= " + signed_text(upper);
+  if (low) return "value >= " + signed_text(lower);
+  if (high) return "value <= " + signed_text(upper);
+  return "nothing yet";
+}
+
 Solver::Solver(const Rules& rules, int database_stones, int table_log2)
     : rules_(rules),
       database_stones_(rules.early_end ? 0 : std::max(0, database_stones)),
@@ -217,7 +227,8 @@ int Solver::gain(const Board& b, int alpha, int beta) {
   return best;
 }
 
-int Solver::mtdf(const Board& b, int guess) {
+// `offset` turns a gain into the final store difference for the bounds.
+int Solver::mtdf(const Board& b, int guess, int offset, Solution& bounds) {
   int lower = -1000, upper = 1000, g = guess;
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
@@ -226,6 +237,9 @@ int Solver::mtdf(const Board& b, int guess) {
       upper = g;
     else
       lower = g;
+    bounds.lower = std::max(bounds.lower, offset + lower);
+    bounds.upper = std::min(bounds.upper, offset + upper);
+    if (on_pass_) on_pass_(bounds.lower, bounds.upper, nodes_, now_seconds() - start_);
   }
   return g;
 }
@@ -235,11 +249,14 @@ Solution Solver::solve(const Board& board, const SolveLimits& limits, int guess)
   limits_ = limits;
   build_database();  // once; its time is reported apart (database_seconds)
   const double start = now_seconds();
+  start_ = start;
   deadline_ = limits.seconds > 0 ? start + limits.seconds : 0;
   nodes_ = 0;
   s.legal = board.legal_mask();
+  const int offset = store_difference(board);
   try {
-    s.value = store_difference(board) + (board.done ? 0 : mtdf(board, guess - store_difference(board)));
+    s.value = offset + (board.done ? 0 : mtdf(board, guess - offset, offset, s));
+    s.lower = s.upper = s.value;
     s.solved = true;
   } catch (const OutOfBudget&) {
     s.solved = false;

@@ -15,6 +15,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "engine/games/mancala/board.h"
@@ -32,9 +34,17 @@ struct Solution {
   // Each legal move's value (player 0's view), when solve_moves asked for them.
   std::array<int, kPitsPerSide> move_value{};
   uint32_t legal = 0;
+  // What the search proved, player 0's view: lower <= value <= upper. Equal
+  // when solved; when a limit stopped it, the bounds its finished MTD(f)
+  // passes established (wide open before the first pass ends).
+  int lower = -1000, upper = 1000;
   long nodes = 0;
   double seconds = 0;
 };
+
+// What bounds on a value say, for people: "value = +8", "value >= +10",
+// "+8 <= value <= +12", "nothing yet" (the open bounds are +-1000).
+std::string bounds_text(int lower, int upper);
 
 class Solver {
  public:
@@ -47,6 +57,11 @@ class Solver {
   // The value of `board` and of each of its legal moves.
   Solution solve_moves(const Board& board, const SolveLimits& limits = {}, int guess = 0);
 
+  // Called after each finished MTD(f) pass of the root with the bounds proven
+  // so far (player 0's view), the nodes and seconds since solve() began: a
+  // long proof reports its progress.
+  using PassReport = std::function<void(int lower, int upper, long nodes, double seconds)>;
+  void on_pass(PassReport report) { on_pass_ = std::move(report); }
   // Forgets the transposition table (keeps the database): a budgeted search
   // then depends only on the position, not on what was searched before.
   void clear_table();
@@ -65,7 +80,7 @@ class Solver {
   struct OutOfBudget {};
 
   int gain(const Board& board, int alpha, int beta);  // store difference still to be gained
-  int mtdf(const Board& board, int guess);
+  int mtdf(const Board& board, int guess, int offset, Solution& bounds);
   int database_gain(const Board& board);
   bool in_database(const Board& board) const;
   size_t database_index(const Board& board) const;
@@ -81,6 +96,8 @@ class Solver {
   long nodes_ = 0;
   SolveLimits limits_;
   double deadline_ = 0;
+  double start_ = 0;
+  PassReport on_pass_;
 };
 
 }  // namespace pg::mancala

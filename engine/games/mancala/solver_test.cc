@@ -155,5 +155,36 @@ TEST(MancalaSolver, TheGuessOnlyChangesTheWork) {
   }
 }
 
+TEST(MancalaSolver, AStoppedSearchReportsTheBoundsItProved) {
+  // Each finished MTD(f) pass proves a bound; a search stopped by its budget
+  // reports those, and they always hold the exact value.
+  const std::vector<Board> positions = late_positions(Rules{}, 20, 12, 9);
+  int narrowed = 0;
+  for (const Board& b : positions) {
+    Solver exact(Rules{}, 0, 16);
+    const Solution truth = exact.solve(b);
+    ASSERT_TRUE(truth.solved);
+    EXPECT_EQ(truth.lower, truth.value);
+    EXPECT_EQ(truth.upper, truth.value);
+    for (long budget : {5000L, 20000L, 80000L}) {
+      Solver stopped(Rules{}, 0, 16);
+      std::vector<std::pair<int, int>> passes;
+      stopped.on_pass([&](int lower, int upper, long, double) { passes.emplace_back(lower, upper); });
+      const Solution s = stopped.solve(b, {0, budget}, truth.value - 3);
+      EXPECT_LE(s.lower, truth.value) << to_text(b);
+      EXPECT_GE(s.upper, truth.value) << to_text(b);
+      for (size_t i = 1; i < passes.size(); ++i) {  // the bounds only narrow
+        EXPECT_GE(passes[i].first, passes[i - 1].first);
+        EXPECT_LE(passes[i].second, passes[i - 1].second);
+      }
+      if (!passes.empty()) {
+        EXPECT_EQ(passes.back(), std::make_pair(s.lower, s.upper));
+      }
+      if (!s.solved && (s.lower > -1000 || s.upper < 1000)) ++narrowed;
+    }
+  }
+  EXPECT_GT(narrowed, 0);  // some stopped searches did prove a bound
+}
+
 }  // namespace
 }  // namespace pg::mancala

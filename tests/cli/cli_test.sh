@@ -200,6 +200,7 @@ out=$("$PG" mancala solve --stones-per-pit 2 --database-stones 6 2>&1); rc=$?
 check "mancala solve exits 0" "0" "$rc"
 check "mancala solve prints Kalah(6,2)'s value" "value: +6 (final store difference" "$out"
 check "mancala solve marks the best move" "pit 5: +6  (best)" "$out"
+check "mancala solve reports the bounds each pass proves" "proven so far: value >= +4" "$out"
 out=$("$PG" mancala solve --state '{"board":[0,0,0,0,0,1,20,0,0,0,0,0,2,25],"to_move":0,"done":false}' 2>&1)
 check "mancala solve takes a state" "value: -6" "$out"
 out=$("$PG" mancala solve --state '{"board":[1]}' 2>&1); rc=$?

@@ -12,17 +12,10 @@
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/test_boards.h"
 
 namespace pg::mancala {
 namespace {
-
-// Holes in sowing order: p0 pits 0..5, p0 store, p1 pits 7..12, p1 store.
-Board make_board(std::array<int, kNumHoles> holes, int to_move) {
-  Board b;
-  for (size_t i = 0; i < kNumHoles; ++i) b.holes[i] = uint8_t(holes[i]);
-  b.to_move = uint8_t(to_move);
-  return b;
-}
 
 const Rules kStandard{};
 

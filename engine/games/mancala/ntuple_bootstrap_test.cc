@@ -11,18 +11,12 @@
 #include "engine/core/rng.h"
 #include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/solver.h"
+#include "engine/games/mancala/test_boards.h"
 
 namespace pg::mancala {
 namespace {
 
 const Rules kStandard{};
-
-Board make_board(std::array<int, kNumHoles> holes, int to_move) {
-  Board b;
-  for (size_t i = 0; i < kNumHoles; ++i) b.holes[i] = uint8_t(holes[i]);
-  b.to_move = uint8_t(to_move);
-  return b;
-}
 
 NTupleValue small_random_value(uint64_t seed) {
   NTupleValue v;

@@ -13,18 +13,12 @@
 #include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/ntuple_learning.h"
 #include "engine/games/mancala/ntuple_value.h"
+#include "engine/games/mancala/test_boards.h"
 
 namespace pg::mancala {
 namespace {
 
 const Rules kStandard{};
-
-Board make_board(std::array<int, kNumHoles> holes, int to_move) {
-  Board b;
-  for (size_t i = 0; i < kNumHoles; ++i) b.holes[i] = uint8_t(holes[i]);
-  b.to_move = uint8_t(to_move);
-  return b;
-}
 
 // Weights that are exact in 5 decimals (multiples of 1/32), varied across entries.
 NTupleValue patterned_value(uint64_t seed) {

@@ -13,19 +13,13 @@
 #include "engine/games/mancala/features.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/test_boards.h"
 #include "engine/games/mancala/theta_agent.h"
 #include "engine/games/mancala/theta_learning.h"
 #include "engine/games/mancala/theta_policy.h"
 
 namespace pg::mancala {
 namespace {
-
-Board make_board(std::array<int, kNumHoles> holes, int to_move) {
-  Board b;
-  for (size_t i = 0; i < kNumHoles; ++i) b.holes[i] = uint8_t(holes[i]);
-  b.to_move = uint8_t(to_move);
-  return b;
-}
 
 const Rules kStandard{};
 const FeatureRules kPlain{};

@@ -25,7 +25,6 @@ Json NTupleBootstrap::to_json() const {
           {"opponents", opponents},
           {"learner_seat", learner_seat},
           {"result_weight", result_weight},
-          {"leaf_targets", leaf_targets},
           {"seed", seed}};
 }
 
@@ -87,7 +86,6 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
   // position it does not settle within the budget keeps its searched target.
   Solver solver(rules, rules.early_end ? 0 : s.exact_stones, 18);
   std::vector<Board> positions;
-  std::vector<Board> leaves;  // the principal variations' ends (leaf_targets)
   const int fixed_greedy =
       s.opponents.rfind("greedy:", 0) == 0 ? std::clamp(std::atoi(s.opponents.c_str() + 7), 1, 5) : 0;
   for (long g = 0; g < s.games; ++g) {
@@ -103,7 +101,6 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
       b.sow(nth_legal(mask, rng.below(uint32_t(legal_count(mask)))), rules);
     }
     positions.clear();
-    leaves.clear();
     while (!b.done) {
       positions.push_back(b);
       int move;
@@ -116,10 +113,6 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
       } else {
         const auto r = NTupleAgent::score_moves(b, rules, value, s.play_depth);
         move = best_pit(r.score, r.legal, rng);
-        if (s.leaf_targets) {
-          const Board leaf = r.line[size_t(move)].leaf(b, rules);
-          if (!leaf.done) leaves.push_back(leaf);
-        }
       }
       b.sow(move, rules);
     }
@@ -131,14 +124,6 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
       if (s.result_weight > 0)
         target = (1 - s.result_weight) * target + s.result_weight * (p.to_move == 0 ? b.outcome() : -b.outcome());
       move_toward(value, p, target, alpha);
-    }
-    for (const Board& leaf : leaves) {
-      const double result = leaf.to_move == 0 ? b.outcome() : -b.outcome();
-      const double target =
-          (1 - s.result_weight) * position_target(leaf, rules, value, s.target_depth,
-                                                  s.exact_stones > 0 ? &solver : nullptr, s.exact_stones) +
-          s.result_weight * result;
-      move_toward(value, leaf, target, alpha);
     }
     if (progress && (g + 1) % report_every == 0) progress(g + 1, value);
   }

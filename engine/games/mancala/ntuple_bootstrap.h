@@ -41,11 +41,6 @@ struct NTupleBootstrap {
   std::string opponents = "pool";  // "pool", "self" or "greedy:K" (always Greedy K)
   int learner_seat = -1;           // 0 or 1: the learner always moves first / second; -1: drawn per game
   double result_weight = 0;        // the target mixes in the game's own result (Monte Carlo) this much
-  // Also train the leaf of each searched decision's principal variation (the
-  // position whose value decided the move, as TD-Leaf does) toward the same
-  // mix of its own target and the game's result: a line that lost is valued
-  // lower where the search looked, not only where the game went.
-  bool leaf_targets = false;
   uint64_t seed = 1;
 
   Json to_json() const;

@@ -151,21 +151,27 @@ const playOut = (page) => page.evaluate(() => {
 });
 
 for (const [game, rows] of Object.entries(TABLE)) {
-  test(`${game}: every lineup's trace is the native one, byte for byte, on seeds ${SEEDS.join(', ')}`, async () => {
+  test(`${game}: every lineup's trace is the native one, byte for byte, on seeds ${SEEDS.join(', ')}`, async (t) => {
     const cases = rows.flatMap(([options, agents]) => SEEDS.map((seed) => ({ options, agents, seed })));
     for (const c of cases) {
       c.native = nativePlay(game, c.options, c.agents, c.seed);
       c.native.catch(() => {});  // awaited below
     }
     const { page, errors } = await open(`?game=${game}`);
+    let steps = 0;
+    let bytes = 0;
     for (const { options, agents, seed, native } of cases) {
       const label = `${game} ${JSON.stringify(options)} ${agents} seed ${seed}`;
       await setUp(page, game, options, agents, seed);
       const end = await playOut(page);
       assert.equal(end.done, true, `${label}: the page's episode ended (${end.result})`);
       assert.ok(end.step > 0, `${label}: steps were played`);
-      assertSameText(await pageTrace(page), compact(await native), label);
+      const text = await pageTrace(page);
+      assertSameText(text, compact(await native), label);
+      steps += end.step;
+      bytes += text.length;
     }
+    t.diagnostic(`${game}: ${cases.length} episodes, ${steps} steps, ${bytes} bytes of trace identical`);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -178,14 +178,22 @@ for (const [game, rows] of Object.entries(TABLE)) {
 }
 
 test('replay: the same actions natively and played in the page give the same trace, for every game', async () => {
+  // The native games and their replays first, beside the page's start.
+  const cases = Object.entries(REPLAYS).map(([game, [options, agents]]) => {
+    const actions = nativePlay(game, options, agents, REPLAY_SEED)
+      .then((text) => JSON.parse(text).steps.map((st) => st.action));
+    const native = actions.then((a) => nativeReplay(game, options, REPLAY_SEED, a));
+    actions.catch(() => {});  // awaited below
+    native.catch(() => {});
+    return { game, options, agents, actions, native };
+  });
   const { page, errors } = await open('?game=binary');
-  for (const [game, [options, agents]] of Object.entries(REPLAYS)) {
-    const actions = JSON.parse(await nativePlay(game, options, agents, REPLAY_SEED)).steps.map((st) => st.action);
+  for (const { game, options, agents, actions: played, native } of cases) {
+    const actions = await played;
     assert.ok(actions.length >= 5, `${game}: a game of ${actions.length} actions`);
-    const native = nativeReplay(game, options, REPLAY_SEED, actions);
     const humans = agents.split(',').map(() => 'human').join(',');
     await setUp(page, game, options, humans, REPLAY_SEED);
-    for (const a of actions) await api(page, 'play', a);
+    await page.evaluate((list) => { for (const a of list) window.playground.play(a); }, actions);
     // The only difference the seats make: the page names its human seats, the replay names no seats and
     // marks its steps "replay".
     const pageText = (await pageTrace(page))

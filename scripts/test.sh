@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up what is missing and runs every test: style, native unit/CLI tests
 # under ASan+UBSan (with the libtorch parity tests), the release build's tests,
-# the network runtime's native-vs-WebAssembly check, and the browser tests (all
-# of them against the page linked with Emscripten's assertions and stack-overflow
-# checks, the large-input ones against the release page too).
+# the network runtime's native-vs-WebAssembly check, the engine's tests in
+# WebAssembly under SAFE_HEAP, and the browser tests (all of them against the
+# page linked with Emscripten's assertions and stack-overflow checks, the
+# large-input ones against the release page too).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
@@ -29,8 +30,11 @@ bash scripts/size_report.sh >/dev/null || { bash scripts/size_report.sh; exit 1;
 step "network runtime: the same bits natively and in WebAssembly (node)"
 ctest --preset native -R NnWasmParity --output-on-failure
 
+step "the engine's tests in WebAssembly under node: assertions, SAFE_HEAP, stack checks (docs/reliability.md)"
+bash scripts/wasm_engine_tests.sh
+
 step "browser tests (headless Chromium) against the checked page"
-(cd tests/browser && SITE_DIR=build/wasm/site-checked node --test page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs morris_test.mjs sokoban_test.mjs network_test.mjs policy_loading_test.mjs large_input_test.mjs)
+(cd tests/browser && SITE_DIR=build/wasm/site-checked node --test page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs large_input_test.mjs)
 
 step "browser tests of large inputs against the release page"
 (cd tests/browser && node --test large_input_test.mjs)

@@ -134,6 +134,7 @@ Json answer(const Json& request) {
 }  // namespace
 
 void install_offloaded_agent_factory(OffloadedAgentFactory factory) { installed_factory = factory; }
+OffloadedAgentFactory installed_offloaded_agent_factory() { return installed_factory; }
 void install_agent_module_exchange(AgentModuleExchange exchange) { installed_exchange = exchange; }
 
 std::unique_ptr<Agent> make_offloaded_agent(const Game& game, std::string_view spec) {

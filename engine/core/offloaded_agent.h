@@ -30,6 +30,8 @@ std::unique_ptr<Agent> make_offloaded_agent(const Game& game, std::string_view s
 // The agent module installs the games' factories; the page installs its exchange.
 void install_offloaded_agent_factory(OffloadedAgentFactory factory);
 void install_agent_module_exchange(AgentModuleExchange exchange);
+// The factory installed, or null (the tests play both sides in one process).
+OffloadedAgentFactory installed_offloaded_agent_factory();
 
 // The agent module's side: answers one request with a reply (both JSON texts). Requests:
 //   {"op": "make", "id": N, "game": name, "options": {...}, "agent": spec}

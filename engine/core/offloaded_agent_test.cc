@@ -11,22 +11,39 @@
 namespace pg {
 namespace {
 
-std::optional<std::string> in_process(const std::string& request) { return answer_agent_module_request(request); }
+// The agent module's factory. Natively none: the games build their offloaded agents themselves. In
+// WebAssembly (tests/wasm) this process is the agent module too: its factory is installed only while it
+// answers, so that the page's side asks through the exchange as in the page.
+OffloadedAgentFactory module_factory = nullptr;
+
+std::optional<std::string> in_process(const std::string& request) {
+  install_offloaded_agent_factory(module_factory);
+  std::string reply = answer_agent_module_request(request);
+  install_offloaded_agent_factory(nullptr);
+  return reply;
+}
 std::optional<std::string> still_loading(const std::string&) { return std::nullopt; }
 std::optional<std::string> garbled(const std::string&) { return std::string("{\"decision\": "); }
 
-// Installs an exchange for one test and takes it away after.
+// Installs an exchange (and takes the agent module's factory away) for one test, and puts them back after.
 struct ExchangeFor {
-  explicit ExchangeFor(AgentModuleExchange e) { install_agent_module_exchange(e); }
-  ~ExchangeFor() { install_agent_module_exchange(nullptr); }
+  explicit ExchangeFor(AgentModuleExchange e) {
+    module_factory = installed_offloaded_agent_factory();
+    install_offloaded_agent_factory(nullptr);
+    install_agent_module_exchange(e);
+  }
+  ~ExchangeFor() {
+    install_agent_module_exchange(nullptr);
+    install_offloaded_agent_factory(module_factory);
+  }
 };
 
 // Plays `steps` moves with the agent built directly and with the same agent through the module, from the same
 // seed, and checks every decision and the random stream after it.
 void expect_same_decisions(const std::string& game_name, const Json& options, const std::string& spec, int steps) {
-  const ExchangeFor exchange(in_process);
   const auto game = make_game(game_name, options);
-  auto local = make_agent(*game, spec);
+  auto local = make_agent(*game, spec);  // before the exchange: in WebAssembly, through the module's factory
+  const ExchangeFor exchange(in_process);
   auto remote = make_offloaded_agent(*game, spec);
   EXPECT_EQ(remote->spec(), local->spec());
   auto state = game->initial_state(7);

@@ -8,20 +8,9 @@
 
 #include "engine/core/offloaded_agent.h"
 #include "engine/core/policy_store.h"
-#include "engine/games/mancala/perfect_agent.h"
-#include "engine/games/morris/seed_agents.h"
-#include "engine/games/sokoban/offloaded_agents.h"
+#include "web/agent_module/offloaded_agents.h"
 
 namespace {
-
-// Each game that offloads agents, one line each.
-std::unique_ptr<pg::Agent> offloaded_agent(const pg::Game& game, std::string_view spec) {
-  const std::string name = game.name();
-  if (name == "sokoban") return pg::sokoban::offloaded_agent(game, spec);
-  if (name == "morris") return pg::morris::offloaded_agent(game, spec);
-  if (name == "mancala") return pg::mancala::offloaded_agent(game, spec);
-  return nullptr;
-}
 
 std::string last_reply;
 
@@ -48,6 +37,6 @@ EMSCRIPTEN_KEEPALIVE void pga_policy_failed(const char* path, const char* messag
 }  // extern "C"
 
 int main() {
-  pg::install_offloaded_agent_factory(&offloaded_agent);
+  pg::install_offloaded_agent_factory(&pg::web::offloaded_agent);
   return 0;
 }

@@ -7,6 +7,7 @@
 #include "engine/core/policy_store.h"
 #include "engine/games/binary/binary_game.h"
 #include "engine/games/binary/pattern_files.h"
+#include "engine/nn/det_math.h"
 
 namespace pg::binary {
 
@@ -27,7 +28,9 @@ void Mcts::expand(int node, const Board& board) {
 
 int Mcts::select_child(int node) const {
   const Node& n = nodes_[size_t(node)];
-  const double log_visits = std::log(double(n.visits));
+  // det_log, not std::log: glibc and musl (the page's C library) may round a logarithm differently in the
+  // last bit, and a tie broken differently would change the move; det_log gives the same bits everywhere.
+  const double log_visits = nn::det_log(double(n.visits));
   int best = -1;
   double best_value = -1;
   for (int i = 0; i < n.num_children; ++i) {

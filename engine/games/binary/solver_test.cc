@@ -99,8 +99,9 @@ TEST(BinarySolver, ItsMoveGeneratorIsTheRules) {
       for (;;) {
         uint64_t expected[2] = {0, 0};
         std::vector<Move> moves;
+        const int width = w;  // clang 14 does not capture structured bindings
         b.for_each_legal([&](int x, int y, int d) {
-          expected[d] |= 1ull << (y * w + x);
+          expected[d] |= 1ull << (y * width + x);
           moves.push_back({x, y, d});
         });
         ASSERT_EQ(solver.legal_mask(b, 0), expected[0]) << to_text(b);

@@ -33,7 +33,7 @@ TEST(MorrisPositionIndex, SubsetRankAndUnrankAreInverse) {
 TEST(MorrisPositionIndex, EveryClassIsNumberedOneToOne) {
   for (const auto& [mine_count, theirs_count] : {std::pair{3, 3}, {4, 3}, {3, 5}, {5, 5}}) {
     const uint64_t size = class_size(mine_count, theirs_count);
-    std::vector<uint8_t> seen(size, 0);
+    std::vector<uint8_t> seen(size_t(size), 0);
     uint64_t count = 0;
     for (uint32_t mine = 0; mine < (1u << 16); ++mine) {
       if (std::popcount(mine) != mine_count) continue;
@@ -41,8 +41,8 @@ TEST(MorrisPositionIndex, EveryClassIsNumberedOneToOne) {
         if ((theirs & mine) || std::popcount(theirs) != theirs_count) continue;
         const uint64_t index = position_index(uint16_t(mine), uint16_t(theirs));
         ASSERT_LT(index, size);
-        ASSERT_FALSE(seen[index]) << "index " << index << " given twice";
-        seen[index] = 1;
+        ASSERT_FALSE(seen[size_t(index)]) << "index " << index << " given twice";
+        seen[size_t(index)] = 1;
         uint16_t back_mine = 0, back_theirs = 0;
         position_from_index(index, mine_count, theirs_count, back_mine, back_theirs);
         ASSERT_EQ(back_mine, mine);

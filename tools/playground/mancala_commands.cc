@@ -187,24 +187,20 @@ int mancala_solve(const GameEntry& entry, const Args& args) {
     std::printf("building the endgame database (every position with up to %d stones in the pits)...\n", db);
     std::fflush(stdout);
   }
-  bool database_reported = false;
-  const auto report_database = [&solver, &database_reported] {
-    if (database_reported || solver.database_stones() == 0) return;
-    database_reported = true;
+  solver.build_database();
+  if (solver.database_stones() > 0)
     std::printf("endgame database: every position with up to %d stones in the pits, %.1f MB, built in %.1f s\n",
                 solver.database_stones(), double(solver.database_bytes()) / 1e6, solver.database_seconds());
-  };
+  std::fflush(stdout);
   // Each MTD(f) pass proves a bound: on a long proof the bounds are progress
   // and, if the time runs out, the result.
-  solver.on_pass([&report_database](int lower, int upper, long nodes, double seconds) {
-    report_database();
+  solver.on_pass([](int lower, int upper, long nodes, double seconds) {
     std::printf("  proven so far: %s (%ld nodes, %.1f s)\n", mancala::bounds_text(lower, upper).c_str(), nodes,
                 seconds);
     std::fflush(stdout);
   });
   const mancala::Solution root = solver.solve(board, {limit, 0}, guess);
   solver.on_pass(nullptr);
-  report_database();
   if (!root.solved) {
     std::printf("not solved within %.0f s (%ld nodes searched); proven: %s\n", limit, root.nodes,
                 mancala::bounds_text(root.lower, root.upper).c_str());

@@ -62,6 +62,9 @@ class Solver {
   // long proof reports its progress.
   using PassReport = std::function<void(int lower, int upper, long nodes, double seconds)>;
   void on_pass(PassReport report) { on_pass_ = std::move(report); }
+  // Builds the endgame database now (solve() does it on first use): a caller
+  // can report it before a long search starts.
+  void build_database();
   // Forgets the transposition table (keeps the database): a budgeted search
   // then depends only on the position, not on what was searched before.
   void clear_table();
@@ -85,7 +88,6 @@ class Solver {
   bool in_database(const Board& board) const;
   size_t database_index(const Board& board) const;
   void key_of(const Board& board, uint64_t& lo, uint64_t& hi) const;
-  void build_database();
 
   Rules rules_;
   int database_stones_;

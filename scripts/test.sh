@@ -34,7 +34,7 @@ step "the engine's tests in WebAssembly under node: assertions, SAFE_HEAP, stack
 bash scripts/wasm_engine_tests.sh
 
 step "browser tests (headless Chromium) against the checked page"
-(cd tests/browser && SITE_DIR=build/wasm/site-checked node --test page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs large_input_test.mjs)
+(cd tests/browser && SITE_DIR=build/wasm/site-checked node --test page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs large_input_test.mjs soak_test.mjs)
 
 step "browser tests of large inputs against the release page"
 (cd tests/browser && node --test large_input_test.mjs)

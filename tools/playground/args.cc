@@ -27,12 +27,14 @@ std::string flag_name(const std::string& option) {
 }
 
 Args::Args(int argc, char** argv, int first) {
-  for (int i = first; i < argc; ++i) words_.push_back(argv[i]);
+  for (int i = first; i < argc; ++i) {
+    words_.push_back(argv[i]);
+    // Values become JSON strings (game options, traces), which must be UTF-8.
+    if (!valid_utf8(words_.back()))
+      throw InputError("argument " + std::to_string(i - first + 1) + " after the command", "not valid UTF-8 text");
+  }
   for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
-    // Values become JSON strings (game options, traces), which must be UTF-8.
-    if (!valid_utf8(arg))
-      throw InputError("argument " + std::to_string(i - first + 1) + " after the command", "not valid UTF-8 text");
     if (arg.rfind("--", 0) != 0 || arg.size() == 2)
       throw InputError("argument '" + arg + "'", "expected a flag like --name value");
     arg = arg.substr(2);

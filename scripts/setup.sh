@@ -20,10 +20,12 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   emscripten libsdl2-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
   clang-format chromium nodejs npm python3 gzip
-  libtorch-dev libopenblas0)
+  libtorch-dev libopenblas0
+  clang libclang-rt-14-dev)
 # libtorch-dev: PyTorch 1.13's C++ API (CPU) for the native training tools and the parity tests (154 packages,
 # 123 MB to download, 496 MB installed, under 2 minutes). libopenblas0 is the BLAS libtorch recommends; without it
 # libtorch falls back to the reference BLAS and its dense and conv layers run 2-10x slower.
+# clang and libclang-rt-14-dev: the fuzz build (libFuzzer and clang's sanitizer runtimes; scripts/fuzz.sh).
 missing=()
 for p in "${PACKAGES[@]}"; do
   # nodejs/npm may come from elsewhere (nodesource); accept any working binary.

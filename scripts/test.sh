@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Sets up what is missing and runs every test: style, native unit/CLI tests
-# under ASan+UBSan (with the libtorch parity tests), the release build's tests,
-# the network runtime's native-vs-WebAssembly check, the engine's tests in
-# WebAssembly under SAFE_HEAP, and the browser tests (all of them against the
-# page linked with Emscripten's assertions and stack-overflow checks, the
-# large-input ones against the release page too).
+# under ASan+UBSan (with the libtorch parity tests), a short run of every fuzz
+# target (scripts/fuzz.sh --short), the release build's tests, the network
+# runtime's native-vs-WebAssembly check, the engine's tests in WebAssembly under
+# SAFE_HEAP, and the browser tests (all of them against the page linked with
+# Emscripten's assertions and stack-overflow checks, the large-input ones
+# against the release page too).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
@@ -16,6 +17,9 @@ bash scripts/format.sh --check
 step "native debug build (ASan + UBSan) and its tests"
 bash scripts/build.sh native-debug
 ctest --preset native-debug
+
+step "fuzz targets (clang, libFuzzer, ASan + UBSan): their regression inputs, then a few seconds each"
+bash scripts/fuzz.sh --short
 
 step "native release build (CLI, benchmarks) and its tests"
 bash scripts/build.sh native

@@ -24,4 +24,9 @@ constexpr int kMaxJsonInputDepth = 64;
 // InputError(where, "nested deeper than 64 levels").
 Json parse_json_input(std::string_view text, const std::string& where);
 
+// True if `text` is UTF-8 as JSON requires it (RFC 3629: no overlong forms, no surrogates, nothing past
+// U+10FFFF). Text that becomes a JSON string without going through the parser (command-line arguments, files
+// the CLI reads into options, Python literals) is checked with it: dumping a string that is not UTF-8 throws.
+bool valid_utf8(std::string_view text);
+
 }  // namespace pg

@@ -27,6 +27,10 @@ check "bad option names the option" "option 'stones_per_pit': must be an integer
 
 out=$("$PG" mancala replay --actions 1 --speed 3 2>&1)
 check "unknown flag is named" "flag --speed: unknown here" "$out"
+# Found by fuzzing (tests/fuzz/regressions/cli_args/): a value that is not UTF-8 made the error message's JSON throw.
+out=$("$PG" sokoban show --max-steps $'\xff\xff' 2>&1); rc=$?
+check "a flag's value that is not UTF-8 exits 2" "2" "$rc"
+check "a flag's value that is not UTF-8 is named" "argument 2 after the command: not valid UTF-8 text" "$out"
 
 out=$("$PG" chess replay --actions 1 2>&1)
 check "unknown game is named" "game 'chess': unknown game (known: mancala" "$out"

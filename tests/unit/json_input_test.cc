@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/core/session.h"
@@ -61,6 +62,30 @@ TEST(JsonInput, InvalidTextIsAnInputErrorNamingTheInput) {
       EXPECT_EQ(e.where(), "trace");
       EXPECT_EQ(e.problem().rfind("not valid JSON: [json.exception.parse_error", 0), 0u) << e.what();
     }
+  }
+}
+
+// Strings that reach JSON without its parser (CLI arguments, Python literals) are checked with valid_utf8:
+// nlohmann's dump throws on anything else (found by fuzzing the CLI: tests/fuzz/regressions/cli_args/).
+TEST(JsonInput, ValidUtf8IsStrict) {
+  EXPECT_TRUE(valid_utf8(""));
+  EXPECT_TRUE(valid_utf8("plain ASCII"));
+  EXPECT_TRUE(valid_utf8("\xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8e\xb2 \xf4\x8f\xbf\xbf"));  // é € 🎲 U+10FFFF
+  // A stray continuation byte, a bare lead byte, overlong forms, a surrogate, past U+10FFFF, a cut sequence.
+  const std::vector<std::string> bad = {"\xff",
+                                        "\x80",
+                                        "\xc3",
+                                        "\xc0\x80",
+                                        "\xc1\xbf",
+                                        "\xe0\x80\x80",
+                                        "\xed\xa0\x80",
+                                        "\xf0\x80\x80\x80",
+                                        "\xf4\x90\x80\x80",
+                                        "\xf5\x80\x80\x80",
+                                        "a\xe2\x82"};
+  for (size_t i = 0; i < bad.size(); ++i) {
+    EXPECT_FALSE(valid_utf8(bad[i])) << "case " << i;
+    EXPECT_THROW(Json(bad[i]).dump(), Json::type_error) << "case " << i;  // what the check spares the callers
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "engine/core/episode.h"
 #include "engine/core/error.h"
+#include "engine/core/json_input.h"
 
 namespace pg::cli {
 
@@ -26,7 +27,12 @@ std::string flag_name(const std::string& option) {
 }
 
 Args::Args(int argc, char** argv, int first) {
-  for (int i = first; i < argc; ++i) words_.push_back(argv[i]);
+  for (int i = first; i < argc; ++i) {
+    words_.push_back(argv[i]);
+    // Values become JSON strings (game options, traces), which must be UTF-8.
+    if (!valid_utf8(words_.back()))
+      throw InputError("argument " + std::to_string(i - first + 1) + " after the command", "not valid UTF-8 text");
+  }
   for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg.rfind("--", 0) != 0 || arg.size() == 2)
@@ -125,6 +131,8 @@ Json Args::game_options(const std::vector<OptionInfo>& options) const {
       out[o.name] = v;
     } else if (std::error_code ec; std::filesystem::is_regular_file(text, ec)) {
       out[o.name] = read_file(text, "flag --" + flag);  // e.g. --scenario my_scenario.json
+      if (!valid_utf8(out[o.name].get_ref<const std::string&>()))
+        throw InputError("flag --" + flag, "the file '" + text + "' is not UTF-8 text");
     } else if (o.default_value.is_null()) {
       // Typed by its value: --max-steps 50, --line [1,2,3]; else a string.
       const Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);

@@ -95,6 +95,10 @@ struct Format {
 LineKind classify_text(std::string_view s, bool strict) {
   if (is_blank(s)) return LineKind::kBlank;
   if (is_comment(s)) return LineKind::kComment;
+  // A line of floor characters alone ("---") holds no square of a level: as a row it would be the empty line the
+  // writer puts for it, which ends the level when read back. So it is a blank line in one level's text (and, as
+  // before, a note in a collection).
+  if (strict && std::all_of(s.begin(), s.end(), is_floor_char)) return LineKind::kBlank;
   if (strict) return LineKind::kRow;
   for (char c : s)
     if (!is_floor_char(c)) return c == '#' ? LineKind::kRow : LineKind::kOther;

@@ -94,6 +94,15 @@ TEST(SokobanLevelText, SingleLevelTakesCommentsAndBlankLines) {
             "t.txt, line 5: a second level starts here (expected one level)");
 }
 
+// Found by fuzzing (tests/fuzz/regressions/sokoban_levels/): a line of floor characters alone after the rows was
+// read as an all-floor last row, which the writer writes as an empty line, so the level read back one row shorter.
+TEST(SokobanLevelText, LineOfFloorCharactersIsBlank) {
+  const Level level = parse_level("#####\n#@$.#\n#####\n-\n\n", "t.txt");
+  EXPECT_EQ(level.height, 3);
+  EXPECT_TRUE(same_level(parse_level(level_to_text(level)), level));
+  EXPECT_EQ(text_error("#####\n#@$.#\n_-_\n#####\n"), "t.txt, line 4: a second level starts here (expected one level)");
+}
+
 TEST(SokobanLevelText, CrLfLines) {
   const Level level = parse_level("#####\r\n#@$.#\r\n#####\r\n");
   EXPECT_EQ(level.width, 5);

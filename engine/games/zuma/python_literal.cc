@@ -11,18 +11,6 @@
 namespace pg::zuma {
 namespace {
 
-bool valid_utf8(const std::string& s) {
-  for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return false;
-    for (size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
-    i += n;
-  }
-  return true;
-}
-
 class Reader {
  public:
   explicit Reader(std::string_view text) : text_(text) {}

@@ -31,6 +31,9 @@ check "unknown flag is named" "flag --speed: unknown here" "$out"
 out=$("$PG" sokoban show --max-steps $'\xff\xff' 2>&1); rc=$?
 check "a flag's value that is not UTF-8 exits 2" "2" "$rc"
 check "a flag's value that is not UTF-8 is named" "argument 2 after the command: not valid UTF-8 text" "$out"
+out=$("$PG" zuma play --options '[99e94464,' 2>&1); rc=$?
+check "--options with a number too large is refused, not a crash (found by fuzzing)" "2" "$rc"
+check "--options with a number too large names the flag" "flag --options: not valid JSON" "$out"
 
 out=$("$PG" chess replay --actions 1 2>&1)
 check "unknown game is named" "game 'chess': unknown game (known: mancala" "$out"

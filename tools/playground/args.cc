@@ -102,11 +102,8 @@ void Args::check_known(const std::set<std::string>& allowed, const std::vector<O
 Json Args::game_options(const std::vector<OptionInfo>& options) const {
   Json out = Json::object();
   if (has("options")) {
-    try {
-      out = Json::parse(get("options"));
-    } catch (const Json::parse_error& e) {
-      throw InputError("flag --options", std::string("not valid JSON: ") + e.what());
-    }
+    // Not Json::parse: a number too large for a double ("1e999") throws out_of_range, not parse_error.
+    out = parse_json_input(get("options"), "flag --options");
     if (!out.is_object()) throw InputError("flag --options", "expected a JSON object");
   }
   for (const auto& o : options) {

@@ -128,68 +128,77 @@ void PatternTable::add(const PatternLine& line, const std::string& where) {
   }
 }
 
-PatternTable PatternTable::parse(std::string_view text, const std::string& source) {
-  PatternTable table;
+namespace {
+
+// One line of a pattern file: false for a blank or comment line; throws
+// InputError naming `where` for a malformed one. Checks the line alone (the
+// lines together are PatternTable::add's job).
+bool read_line(std::string_view raw, int number, const std::string& where, PatternLine& line) {
+  const std::vector<std::string> f = fields_of(raw);
+  if (f.empty() || f[0][0] == '#') return false;
+  if (f.size() != 3)
+    throw InputError(where, "expected 'PATTERN DIGIT WEIGHT' (3 fields), got " + std::to_string(f.size()) + " field" +
+                                (f.size() == 1 ? "" : "s"));
+  line.pattern = f[0];
+  line.line = number;
+  if (line.pattern.size() != kPatternLength)
+    throw InputError(where, "pattern '" + line.pattern + "' has " + std::to_string(line.pattern.size()) +
+                                " points; a pattern has 5");
+  for (size_t i = 0; i < line.pattern.size(); ++i) {
+    const char c = line.pattern[i];
+    if (c != '0' && c != '1' && c != '.' && c != 'X')
+      throw InputError(where, "pattern '" + line.pattern + "': bad point '" + std::string(1, c) + "' at position " +
+                                  std::to_string(i + 1) + " (expected 0, 1, . or X)");
+  }
+  if (line.pattern[2] != '.')
+    throw InputError(where, "pattern '" + line.pattern + "': the centre must be '.', the empty point of the move");
+  if (f[1] != "0" && f[1] != "1") throw InputError(where, "digit '" + f[1] + "' must be 0 or 1");
+  line.digit = f[1][0] - '0';
+  if (!f[2].empty() && f[2][0] == '-' && parse_weight(f[2].substr(1)) >= 0)
+    throw InputError(where, "weight " + f[2] + " is negative");
+  line.weight = parse_weight(f[2]);
+  if (line.weight < 0) throw InputError(where, "weight '" + f[2] + "' is not a number");
+  return true;
+}
+
+// Calls visit(raw line, its number from 1) for each line of `text`.
+template <typename Visit>
+void for_each_line(std::string_view text, Visit visit) {
   int number = 0;
   size_t pos = 0;
   while (pos < text.size()) {
     size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    const std::string_view raw = text.substr(pos, end - pos);
+    visit(text.substr(pos, end - pos), ++number);
     pos = end + 1;
-    ++number;
-    const std::string where = source + ", line " + std::to_string(number);
-    const std::vector<std::string> f = fields_of(raw);
-    if (f.empty() || f[0][0] == '#') continue;
-    if (f.size() != 3)
-      throw InputError(where, "expected 'PATTERN DIGIT WEIGHT' (3 fields), got " + std::to_string(f.size()) + " field" +
-                                  (f.size() == 1 ? "" : "s"));
-    PatternLine line;
-    line.pattern = f[0];
-    line.line = number;
-    if (line.pattern.size() != kPatternLength)
-      throw InputError(where, "pattern '" + line.pattern + "' has " + std::to_string(line.pattern.size()) +
-                                  " points; a pattern has 5");
-    for (size_t i = 0; i < line.pattern.size(); ++i) {
-      const char c = line.pattern[i];
-      if (c != '0' && c != '1' && c != '.' && c != 'X')
-        throw InputError(where, "pattern '" + line.pattern + "': bad point '" + std::string(1, c) + "' at position " +
-                                    std::to_string(i + 1) + " (expected 0, 1, . or X)");
-    }
-    if (line.pattern[2] != '.')
-      throw InputError(where, "pattern '" + line.pattern + "': the centre must be '.', the empty point of the move");
-    if (f[1] != "0" && f[1] != "1") throw InputError(where, "digit '" + f[1] + "' must be 0 or 1");
-    line.digit = f[1][0] - '0';
-    if (!f[2].empty() && f[2][0] == '-' && parse_weight(f[2].substr(1)) >= 0)
-      throw InputError(where, "weight " + f[2] + " is negative");
-    line.weight = parse_weight(f[2]);
-    if (line.weight < 0) throw InputError(where, "weight '" + f[2] + "' is not a number");
-    table.add(line, where);
   }
+}
+
+}  // namespace
+
+PatternTable PatternTable::parse(std::string_view text, const std::string& source) {
+  PatternTable table;
+  for_each_line(text, [&](std::string_view raw, int number) {
+    const std::string where = source + ", line " + std::to_string(number);
+    PatternLine line;
+    if (read_line(raw, number, where, line)) table.add(line, where);
+  });
   return table;
 }
 
 std::vector<std::string> PatternTable::errors(std::string_view text, const std::string& source) {
   std::vector<std::string> found;
-  // Each line alone (its message renumbered: parse sees it as line 1); then,
-  // if every line is well formed, the lines together (two lines giving one
-  // string different weights).
-  const std::string first = source + ", line 1";
-  size_t pos = 0, number = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    ++number;
+  // Each line alone; then, if every line is well formed, the lines together
+  // (two lines giving one string different weights). Checking a line alone
+  // builds no table, so a long file is checked in linear time.
+  for_each_line(text, [&](std::string_view raw, int number) {
+    PatternLine line;
     try {
-      parse(text.substr(pos, end - pos), source);
+      read_line(raw, number, source + ", line " + std::to_string(number), line);
     } catch (const InputError& e) {
-      std::string message = e.what();
-      if (message.rfind(first, 0) == 0)
-        message = source + ", line " + std::to_string(number) + message.substr(first.size());
-      found.push_back(message);
+      found.push_back(e.what());
     }
-    pos = end + 1;
-  }
+  });
   if (found.empty()) {
     try {
       parse(text, source);

@@ -15,11 +15,26 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Binomial coefficients C(n, k) for n < 64, k <= 12, by Pascal's rule: the
+// database index takes twelve of them per position, at every database probe.
+constexpr int kBinomialRows = 64;
+using BinomialTable = std::array<std::array<uint64_t, kPits + 1>, kBinomialRows>;
+
+constexpr BinomialTable make_binomials() {
+  BinomialTable c{};
+  for (int n = 0; n < kBinomialRows; ++n) {
+    c[size_t(n)][0] = 1;
+    for (int k = 1; k <= kPits && k <= n; ++k)
+      c[size_t(n)][size_t(k)] = c[size_t(n - 1)][size_t(k - 1)] + c[size_t(n - 1)][size_t(k)];
+  }
+  return c;
+}
+
+constexpr BinomialTable kBinomials = make_binomials();
+
 uint64_t binomial(int n, int k) {
   if (k < 0 || n < k) return 0;
-  uint64_t r = 1;
-  for (int i = 1; i <= k; ++i) r = r * uint64_t(n - k + i) / uint64_t(i);
-  return r;
+  return kBinomials[size_t(n)][size_t(k)];
 }
 
 // The twelve pits in sowing order (player 0's, then player 1's).
@@ -62,7 +77,8 @@ std::string bounds_text(int lower, int upper) {
 
 Solver::Solver(const Rules& rules, int database_stones, int table_log2)
     : rules_(rules),
-      database_stones_(rules.early_end ? 0 : std::max(0, database_stones)),
+      // (the binomial table's limit is far beyond any memory: 51 stones would take 10^13 bytes)
+      database_stones_(rules.early_end ? 0 : std::clamp(database_stones, 0, kBinomialRows - kPits - 1)),
       table_(size_t(1) << table_log2),
       table_mask_((uint64_t(1) << table_log2) - 1) {}
 

@@ -69,12 +69,19 @@ Action PolicyMasks::choose(const Board& board, const std::array<float, 4>& logit
     distances_ = std::make_unique<PushDistances>(*room_);
     box_at_.assign(size_t(board.level().num_squares()), 0);
     level_ = board.level_ptr();
-    last_steps_ = -1;
+    seen_at_.clear();
+    visits_.clear();
   }
-  // A new episode when the step count did not rise since the last decision (a restart, an undo, another level).
-  if (last_steps_ < 0 || board.steps() <= last_steps_) visits_.clear();
-  last_steps_ = board.steps();
-  ++visits_[position_key(board.boxes(), board.player())];
+  // What was seen at this step or later belongs to a line that was undone (or restarted): forget it.
+  const size_t now = size_t(std::max(0, board.steps()));
+  while (seen_at_.size() > now) {
+    const std::string& key = seen_at_.back();
+    if (!key.empty() && --visits_[key] == 0) visits_.erase(key);
+    seen_at_.pop_back();
+  }
+  seen_at_.resize(now + 1);
+  seen_at_[now] = position_key(board.boxes(), board.player());
+  ++visits_[seen_at_[now]];
 
   std::array<Action, 4> order = {0, 1, 2, 3};
   std::stable_sort(order.begin(), order.end(),

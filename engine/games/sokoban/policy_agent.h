@@ -5,8 +5,10 @@
 //   into a freeze deadlock (deadlocks.h) is never chosen, and of the other
 //   moves it plays the likeliest whose resulting position it has visited
 //   least often in this episode (so a new position first, and a move that
-//   changes nothing only when every move leads back). The episode is the run
-//   of decisions on one level whose step count keeps rising.
+//   changes nothing only when every move leads back). It remembers the
+//   positions it decided at, by step: deciding at step s forgets what it saw
+//   at steps s and later (a restart, or an undo in the page), so stepping back
+//   and asking again gives the decision it gave there before.
 //   "policy:greedy" is the bare argmax (ties share), "policy:T" samples the
 //   softmax at temperature T, both without masks or memory.
 // - "guided": Levin tree search (Orseau et al., 2018) over move positions,
@@ -47,17 +49,18 @@ class PolicyMasks {
  public:
   // The move to play from `board`: of the moves that push no box onto a dead square nor into a freeze deadlock,
   // the one whose resulting position was seen least often, the likeliest by `logits` among those (the likeliest
-  // of all when every move deadlocks). Counts `board`'s position as seen. A board on another level, or whose
-  // step count is not above the last one's, begins a new episode. `note`, when given, gets the moves passed over.
+  // of all when every move deadlocks). Seen means: at a step before `board`'s, in a decision of this episode;
+  // `board`'s position is then remembered as seen at its step, and what was seen at that step or later is
+  // forgotten. A board on another level begins a new episode. `note`, when given, gets the moves passed over.
   Action choose(const Board& board, const std::array<float, 4>& logits, std::string* note = nullptr);
 
  private:
   std::shared_ptr<const Level> level_;
   std::unique_ptr<Room> room_;
   std::unique_ptr<PushDistances> distances_;
-  std::unordered_map<std::string, int> visits_;  // position key -> times seen this episode
+  std::vector<std::string> seen_at_;             // step -> the position decided at ("" if none)
+  std::unordered_map<std::string, int> visits_;  // position key -> times in seen_at_
   std::vector<uint8_t> box_at_;
-  int last_steps_ = -1;
 };
 
 class PolicyAgent : public Agent {

@@ -171,6 +171,34 @@ TEST(SokobanPolicyMasks, PrefersPositionsNotSeenThisEpisode) {
   EXPECT_EQ(note, "D seen 1x, U seen 1x");
 }
 
+TEST(SokobanPolicyMasks, SteppingBackAndAskingAgainGivesTheSameDecision) {
+  auto level =
+      std::make_shared<const Level>(parse_level("######\n"
+                                                "#@  .#\n"
+                                                "# $  #\n"
+                                                "######\n"));
+  const auto logits = logits_favouring({0, 3, 5, 1});
+  PolicyMasks masks;
+  Board board(level);
+  masks.choose(board, logits);
+  board.step(kRight);
+  const Board back = board;
+  std::string first, again;
+  EXPECT_EQ(masks.choose(board, logits, &first), kRight);
+  EXPECT_EQ(first, "L seen 1x, D seen 1x, U seen 1x");
+  board.step(kRight);
+  masks.choose(board, logits);
+  board.step(kLeft);
+  masks.choose(board, logits);
+  // Two steps back: the start (step 0) is still remembered, the positions of steps 2 and 3 are not.
+  EXPECT_EQ(masks.choose(back, logits, &again), kRight);
+  EXPECT_EQ(again, first);
+  // And asked twice at one step, the agent answers the same.
+  again.clear();
+  EXPECT_EQ(masks.choose(back, logits, &again), kRight);
+  EXPECT_EQ(again, first);
+}
+
 TEST(SokobanPolicyMasks, FallsBackToTheLeastSeenPosition) {
   // A pocket: from below the start, right pushes the box into a dead corner and every other move leads back.
   auto level =

@@ -17,24 +17,22 @@ double now_seconds() {
 
 // Binomial coefficients C(n, k) for n < 64, k <= 12, by Pascal's rule: the
 // database index takes twelve of them per position, at every database probe.
+// Built on the heap at first use: a constant table would add 6.5 KB to the
+// page's download.
 constexpr int kBinomialRows = 64;
-using BinomialTable = std::array<std::array<uint64_t, kPits + 1>, kBinomialRows>;
-
-constexpr BinomialTable make_binomials() {
-  BinomialTable c{};
-  for (int n = 0; n < kBinomialRows; ++n) {
-    c[size_t(n)][0] = 1;
-    for (int k = 1; k <= kPits && k <= n; ++k)
-      c[size_t(n)][size_t(k)] = c[size_t(n - 1)][size_t(k - 1)] + c[size_t(n - 1)][size_t(k)];
-  }
-  return c;
-}
-
-constexpr BinomialTable kBinomials = make_binomials();
 
 uint64_t binomial(int n, int k) {
+  static const std::vector<uint64_t> table = [] {
+    std::vector<uint64_t> c(size_t(kBinomialRows * (kPits + 1)), 0);
+    const auto at = [&c](int row, int col) -> uint64_t& { return c[size_t(row * (kPits + 1) + col)]; };
+    for (int row = 0; row < kBinomialRows; ++row) {
+      at(row, 0) = 1;
+      for (int col = 1; col <= kPits && col <= row; ++col) at(row, col) = at(row - 1, col - 1) + at(row - 1, col);
+    }
+    return c;
+  }();
   if (k < 0 || n < k) return 0;
-  return kBinomials[size_t(n)][size_t(k)];
+  return table[size_t(n * (kPits + 1) + k)];
 }
 
 // The twelve pits in sowing order (player 0's, then player 1's).

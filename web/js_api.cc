@@ -2,6 +2,7 @@
 // pages and for the browser tests. Strings cross as UTF-8; each function
 // returns JSON that stays valid until the next call.
 #include <emscripten.h>
+#include <emscripten/emmalloc.h>
 
 #include <algorithm>
 #include <new>
@@ -450,5 +451,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_network() {
       return error_reply(std::string("network: ") + e.what());
     }
   });
+}
+
+// The bytes of the wasm heap in use (allocated, not freed): the soak test's
+// measure of leaks, since the memory's size only ever grows.
+EMSCRIPTEN_KEEPALIVE double pg_heap_in_use() {
+  return double(emmalloc_dynamic_heap_size() - emmalloc_free_dynamic_memory());
 }
 }

@@ -5,7 +5,9 @@
 // error; at every game switch, every 50 actions and every export/import, the state at the cursor is the one
 // its exported trace records, importing that trace (the engine replays its actions in a fresh episode and
 // checks each recorded state) gives the same state and the same trace back; the wasm heap and the JS heap
-// after garbage collection stay within the bounds below from the end of the warm-up to the end.
+// after garbage collection stay within the bounds below from the end of the warm-up to the end; the wasm heap
+// in use (allocated, not freed) at each game switch, compared between visits to the same game and options in
+// the second half of the run, stays within a bound.
 // SOAK_SEED picks another run; a failure names the seed and the action's number. See docs/reliability.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +26,10 @@ const WARMUP = 100 * GAMES.length;
 // 30,000 actions grew once (at action 4910 of seed 20261125) and then stayed flat.
 const wasmGrowthBound = (warm) => Math.ceil(warm * 0.2) + (1 << 20);
 const JS_GROWTH_BOUND = 20 << 20;
+// The heap in use after a game opens, at its visits in the second half of the run (by then every cache and
+// the trainers' tables exist): the last may exceed the first by at most this. A leak of 200 bytes per action
+// would exceed it. Training still grows Zuma's table a little (a seed-20261125 run: at most 0.2 MiB).
+const IN_USE_GROWTH_BOUND = 1 << 20;
 // Actions run in the page in batches (one round trip each: a frame is drawn between batches).
 const BATCH = 50;
 
@@ -195,6 +201,7 @@ test(`soak: ${STEPS} seeded actions across every game, states replayed from thei
   // Where the wasm memory grew (action, game, options): it only grows, so each growth is a new high.
   const growth = [];
   let wasmSeen = 0;
+  const visits = [];
   while (done < STEPS) {
     // A game switch: another game, one of its option variants, a new seed, random seats.
     const next = segment < order.length ? order[segment] : pick(GAMES.filter((g) => g !== game));
@@ -207,6 +214,9 @@ test(`soak: ${STEPS} seeded actions across every game, states replayed from thei
     await verify();
     done++;
     add({ switch: 1 });
+    // The wasm heap in use right after the game opened, by game and options.
+    const inUse = await page.evaluate(() => window.Module.ccall('pg_heap_in_use', 'number', [], []));
+    visits.push({ at: done, key: `${game} ${JSON.stringify(options)}`, inUse });
     // Now and then an agent from the agent module (the first time, wait for it to load).
     if (setup.module && (segment < order.length || random() < 0.3)) {
       const n = (await api(page, 'state')).agents.length;
@@ -280,10 +290,22 @@ test(`soak: ${STEPS} seeded actions across every game, states replayed from thei
   t.diagnostic(`soak memory after warm-up (action ${warm.at}) -> end: wasm ${mib(warm.wasm)} -> ${mib(last.wasm)}, ` +
                `JS heap ${mib(warm.js)} -> ${mib(last.js)}`);
   t.diagnostic(`soak wasm memory growth (action, game, options): ${growth.join('; ')}`);
+  t.diagnostic(`soak heap in use at each game switch: ${visits.map((v) => `${v.at} ${v.key} ${mib(v.inUse)}`).join('; ')}`);
+  const late = new Map();
+  for (const v of visits.filter((x) => x.at >= STEPS / 2)) late.set(v.key, [...(late.get(v.key) || []), v]);
+  const compared = [...late.values()].filter((list) => list.length >= 2);
+  t.diagnostic(`soak heap in use, second half, first -> last visit: ${compared.map((list) =>
+    `${list[0].key} ${mib(list[0].inUse)} -> ${mib(list.at(-1).inUse)}`).join('; ')}`);
   assert.deepEqual(errors, [], 'no console or page error');
   assert.deepEqual(messages, [], 'no error message on the page');
   assert.ok(last.wasm - warm.wasm <= wasmGrowthBound(warm.wasm), `the wasm memory grew ${mib(last.wasm - warm.wasm)} ` +
             `after the warm-up (bound: one growth step, ${mib(wasmGrowthBound(warm.wasm))})`);
+  assert.ok(compared.length > 0 || STEPS < 4000, 'some game and options were visited twice in the second half');
+  for (const list of compared) {
+    const grew = list.at(-1).inUse - list[0].inUse;
+    assert.ok(grew <= IN_USE_GROWTH_BOUND, `the heap in use at ${list[0].key} grew ${mib(grew)} from action ` +
+              `${list[0].at} to ${list.at(-1).at} (bound ${mib(IN_USE_GROWTH_BOUND)})`);
+  }
   assert.ok(last.js - warm.js <= JS_GROWTH_BOUND,
             `the JS heap grew ${mib(last.js - warm.js)} after the warm-up (bound ${mib(JS_GROWTH_BOUND)})`);
   await page.close();

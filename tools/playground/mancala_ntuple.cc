@@ -47,7 +47,7 @@ void progress_bar(long done, long total, double seconds) {
 int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   args.check_known({"out", "games", "alpha", "epsilon", "alpha-halvings", "epsilon-halvings", "lambda", "depth",
                     "random-plies", "opponents", "seed", "eval-games", "method", "start", "target-depth",
-                    "exact-stones", "learner-seat", "result-weight"},
+                    "exact-stones", "learner-seat", "result-weight", "tree-depth"},
                    entry.options);
   if (!args.has("out")) throw InputError("flag --out", "missing (the value file to write)");
   const Json options = args.game_options(entry.options);
@@ -62,7 +62,7 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   long games = 0;
   mancala::NTupleValue value;
   if (method == "td") {
-    for (const char* flag : {"start", "target-depth", "exact-stones", "learner-seat", "result-weight"})
+    for (const char* flag : {"start", "target-depth", "exact-stones", "learner-seat", "result-weight", "tree-depth"})
       if (args.has(flag)) throw InputError(std::string("flag --") + flag, "only with --method bootstrap");
     mancala::NTupleTraining s;
     s.games = args.get_long("games", s.games, 1, 100'000'000);
@@ -100,6 +100,7 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
     s.opponents = args.get("opponents", s.opponents);
     s.seed = args.get_seed("seed", s.seed);
     s.result_weight = number_flag(args, "result-weight", s.result_weight);
+    s.tree_depth = int(args.get_long("tree-depth", s.tree_depth, 0, 3));
     const std::string seat = args.get("learner-seat", "both");
     if (seat != "both" && seat != "first" && seat != "second")
       throw InputError("flag --learner-seat", "expected first, second or both, got '" + seat + "'");

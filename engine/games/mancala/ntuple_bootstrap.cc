@@ -25,6 +25,7 @@ Json NTupleBootstrap::to_json() const {
           {"opponents", opponents},
           {"learner_seat", learner_seat},
           {"result_weight", result_weight},
+          {"tree_depth", tree_depth},
           {"seed", seed}};
 }
 
@@ -116,11 +117,24 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
       }
       b.sow(move, rules);
     }
+    Solver* exact = s.exact_stones > 0 ? &solver : nullptr;
+    // The positions below a game's position (tree_depth > 0), deepest first.
+    const std::function<void(const Board&, int)> train_below = [&](const Board& p, int plies) {
+      const uint32_t mask = p.legal_mask();
+      for (int i = 0; i < kPitsPerSide; ++i) {
+        if (!(mask & (1u << i))) continue;
+        Board child = p;
+        child.sow(i, rules);
+        if (child.done) continue;
+        if (plies > 1) train_below(child, plies - 1);
+        move_toward(value, child, position_target(child, rules, value, s.target_depth, exact, s.exact_stones), alpha);
+      }
+    };
     // Latest first: the end's exact targets reach the earlier positions' searches sooner.
     for (size_t k = positions.size(); k-- > 0;) {
       const Board& p = positions[k];
-      double target =
-          position_target(p, rules, value, s.target_depth, s.exact_stones > 0 ? &solver : nullptr, s.exact_stones);
+      if (s.tree_depth > 0) train_below(p, s.tree_depth);
+      double target = position_target(p, rules, value, s.target_depth, exact, s.exact_stones);
       if (s.result_weight > 0)
         target = (1 - s.result_weight) * target + s.result_weight * (p.to_move == 0 ? b.outcome() : -b.outcome());
       move_toward(value, p, target, alpha);

@@ -17,6 +17,11 @@
 // played, so a random move cuts nothing. With `result_weight` w > 0 the
 // target is (1 - w) * that target + w * the game's result for the mover: what
 // play against this opponent actually led to.
+//
+// With `tree_depth` d > 0 (after TreeStrap, the same paper) the positions 1..d
+// plies below each position of the game are trained too, each toward its own
+// target: a search `play_depth` deep decides by such positions, including the
+// ones its moves lead away from, which the games themselves seldom visit.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +46,7 @@ struct NTupleBootstrap {
   std::string opponents = "pool";  // "pool", "self" or "greedy:K" (always Greedy K)
   int learner_seat = -1;           // 0 or 1: the learner always moves first / second; -1: drawn per game
   double result_weight = 0;        // the target mixes in the game's own result (Monte Carlo) this much
+  int tree_depth = 0;              // also train the positions 1..tree_depth plies below each one
   uint64_t seed = 1;
 
   Json to_json() const;

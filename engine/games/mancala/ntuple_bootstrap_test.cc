@@ -1,6 +1,7 @@
 // The search-bootstrapped trainer: its targets are the clamped search and the
 // solver's exact result, one step moves the value toward its target, and a
-// run is reproducible and changes the value it starts from.
+// run is reproducible and changes the value it starts from; with a tree depth
+// it also trains the positions below the games'.
 #include "engine/games/mancala/ntuple_bootstrap.h"
 
 #include <gtest/gtest.h>
@@ -111,6 +112,31 @@ TEST(NTupleBootstrap, SameSeedSameValueAndLateTargetsAreExact) {
       << "5 stones in the pits: beyond 3";
   EXPECT_EQ(position_target(late, kStandard, zero, 1, nullptr, 8), searched_target(late, kStandard, zero, 1));
   EXPECT_EQ(searched_target(late, kStandard, zero, 1), 0) << "no end within one ply, the zero value's leaves";
+}
+
+TEST(NTupleBootstrap, TreeDepthAlsoTrainsThePositionsBelowTheGames) {
+  // Random moves for both sides: the game does not depend on the value, so both runs play the same one.
+  NTupleBootstrap s;
+  s.games = 1;
+  s.epsilon = 1;
+  s.opponents = "self";
+  s.random_plies = 0;
+  s.exact_stones = 0;
+  s.target_depth = 2;
+  const NTupleValue start = small_random_value(9);
+  const auto changed = [&start](const NTupleValue& v) {
+    int n = 0;
+    for (size_t i = 0; i < v.weights.size(); ++i) n += v.weights[i] != start.weights[i];
+    return n;
+  };
+  const NTupleValue game_only = bootstrap_ntuple(kStandard, s, start);
+  s.tree_depth = 1;
+  const NTupleValue one_below = bootstrap_ntuple(kStandard, s, start);
+  s.tree_depth = 2;
+  const NTupleValue two_below = bootstrap_ntuple(kStandard, s, start);
+  EXPECT_GT(changed(one_below), changed(game_only));
+  EXPECT_GT(changed(two_below), changed(one_below));
+  EXPECT_EQ(two_below.info["bootstrap"]["tree_depth"], 2);
 }
 
 }  // namespace

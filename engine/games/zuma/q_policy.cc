@@ -40,10 +40,10 @@ size_t QPolicy::visited_keys() const {
 }
 
 Json QPolicy::to_json() const {
-  // Sparse: only visited keys, as [key, q, visits], q rounded to 1e-4.
+  // Sparse: the stored keys, as [key, q, visits], q rounded to 1e-4.
   Json entries = Json::array();
   for (uint32_t k = 0; k < kNumFeatureKeys; ++k) {
-    if (visits[k] == 0) continue;
+    if (!stored(k)) continue;
     entries.push_back({k, std::round(double(q[k]) * 1e4) / 1e4, visits[k]});
   }
   return {{"format", kPolicyFormat},
@@ -88,7 +88,7 @@ std::string QPolicy::to_policy_file(nn::DType storage) const {
   std::vector<int64_t> keys, counts;
   std::vector<float> values;
   for (uint32_t k = 0; k < kNumFeatureKeys; ++k) {
-    if (visits[k] == 0) continue;
+    if (!stored(k)) continue;
     keys.push_back(k);
     values.push_back(q[k]);
     counts.push_back(std::min<int64_t>(visits[k], 0x7fffffff));

@@ -1,6 +1,6 @@
 // The trained agent's table: one Q-value per feature key (features.h), with
 // how often training visited it. Shipped under policies/zuma/ in the policy
-// format (docs/policies.md: kind "q-table", the visited keys, their Q-values
+// format (docs/policies.md: kind "q-table", the stored keys, their Q-values
 // and visits as tensors), with the settings it was trained with and the score
 // it measured; the JSON form (the page's Train panel downloads it) is read too.
 #pragma once
@@ -31,12 +31,16 @@ struct QPolicy {
   // The greedy action (the first of the best, in order -1..n).
   int best_action(const Line& line, int ball, int steps_left_after, int max_length) const;
   size_t visited_keys() const;
+  // The keys the files hold: those with a visit or a Q-value (the agent reads a
+  // key's Q-value whether or not training visited it, so a value set by hand
+  // or in a file must survive a save).
+  bool stored(uint32_t key) const { return visits[key] != 0 || q[key] != 0; }
 
   Json to_json() const;
   // Throws InputError naming the field when the file is not a policy.
   static QPolicy from_json(const Json& json);
 
-  // The policy file (RLPGPOLICY): tensors "keys" (int32, the visited keys in
+  // The policy file (RLPGPOLICY): tensors "keys" (int32, the stored keys in
   // increasing order), "q" (their Q-values, float32; float16 with `storage`)
   // and "visits" (int32, capped at 2^31-1); `info` in the header.
   std::string to_policy_file(nn::DType storage = nn::DType::kFloat32) const;

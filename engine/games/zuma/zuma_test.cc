@@ -709,6 +709,23 @@ TEST(ZumaPolicy, PolicyFileRoundTripIsExact) {
   EXPECT_GT(shipped.visited_keys(), 10000u);
 }
 
+TEST(ZumaPolicy, AQValueWithoutVisitsSurvivesBothForms) {
+  // Found by fuzzing (docs/reliability.md, bug 4): the files held only visited keys, so a Q-value read for an
+  // unvisited key (hand-edited, or from another tool) was dropped on saving, and the agent's choices changed.
+  QPolicy p;
+  p.q[4] = 1.5f;
+  p.q[17] = -2.25f;
+  p.visits[17] = 5;
+  const QPolicy from_file = QPolicy::parse(p.to_policy_file(), "file");
+  const QPolicy from_json = QPolicy::parse(p.to_json().dump(), "json");
+  for (const QPolicy* back : {&from_file, &from_json}) {
+    EXPECT_EQ(back->q, p.q);
+    EXPECT_EQ(back->visits, p.visits);
+  }
+  EXPECT_EQ(p.to_json()["entries"].size(), 2u);
+  EXPECT_EQ(p.visited_keys(), 1u);
+}
+
 TEST(ZumaPolicy, DamagedPolicyFilesAreRefusedNamingTheProblem) {
   QPolicy p;
   p.q[7] = 1.5f;

@@ -193,9 +193,9 @@ check "the shipped n-tuple value plays" "0" "$rc"
 out=$("$PG" mancala train-ntuple --method bootstrap --games 20 --exact-stones 8 --result-weight 0.8 --eval-games 2 \
   --out "$TMP/boot.json" 2>&1); rc=$?
 check "mancala train-ntuple --method bootstrap exits 0" "0" "$rc"
-check "mancala train-ntuple --method bootstrap starts from the shipped value" "bootstrap from ntuple_standard" "$out"
+check "mancala train-ntuple --method bootstrap starts from the shipped value" "bootstrap from ntuple_treestrap" "$out"
 boot=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); b=p["info"]["bootstrap"]; print(len(p["tables"]), b["start"], b["exact_stones"], b["result_weight"])' "$TMP/boot.json" 2>&1)
-check "mancala train-ntuple --method bootstrap saves its settings" "16 ntuple_standard 8 0.8" "$boot"
+check "mancala train-ntuple --method bootstrap saves its settings" "16 ntuple_treestrap 8 0.8" "$boot"
 out=$("$PG" mancala train-ntuple --method bootstrap --start nope --games 10 --out "$TMP/x.json" 2>&1)
 check "mancala train-ntuple --method bootstrap names an unknown start" "flag --start: no n-tuple value named 'nope'" "$out"
 out=$("$PG" mancala train-ntuple --method bootstrap --learner-seat third --games 10 --out "$TMP/x.json" 2>&1)

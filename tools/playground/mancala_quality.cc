@@ -3,6 +3,7 @@
 // its pits hold at most --max-stones stones); the solver gives each move's
 // exact value there; each player is asked once in every position, and a move
 // "keeps the value" when its exact value equals the position's.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -105,7 +106,9 @@ int mancala_quality(const GameEntry& entry, const Args& args) {
             << seed + uint64_t(games) - 1 << "); in " << critical << " of them some move changes the value\n";
   std::printf("games %.1f s; solved exactly in %.1f s (%ld positions searched, endgame database %d stones)\n\n",
               play_seconds, solve_seconds, nodes, solver.database_stones());
-  std::printf("%-16s %10s %22s %10s %12s %14s\n", "player", "keeps", "95% interval", "expected", "mean loss",
+  int name_width = 16;  // wide enough for every name asked for (ntuple:5:ntuple_standard)
+  for (const std::string& name : players) name_width = std::max(name_width, int(name.size()));
+  std::printf("%-*s %10s %22s %10s %12s %14s\n", name_width, "player", "keeps", "95% interval", "expected", "mean loss",
               "keeps outcome");
 
   Json rows = Json::array();
@@ -127,7 +130,7 @@ int mancala_quality(const GameEntry& entry, const Args& args) {
     }
     const double n = double(samples.size());
     const Interval ci = wilson_interval(double(kept), n);
-    std::printf("%-16s %9.1f%% %12.1f%% to %5.1f%% %9.1f%% %12.2f %13.1f%%\n", players[p].c_str(),
+    std::printf("%-*s %9.1f%% %12.1f%% to %5.1f%% %9.1f%% %12.2f %13.1f%%\n", name_width, players[p].c_str(),
                 100 * double(kept) / n, 100 * ci.low, 100 * ci.high, 100 * expected / n, loss / n,
                 100 * double(outcome_kept) / n);
     std::cout.flush();

@@ -181,7 +181,11 @@ std::vector<AgentInfo> MancalaGame::agents() const {
     infos.push_back({"ntuple:" + std::to_string(d),
                      "beyond the seed: the same search, " + std::to_string(d) +
                          " plies, with an n-tuple network's value at the leaves (lookup tables on pairs and "
-                         "triples of pits and the stores, TD(lambda) self-play; trained under the open rules)"});
+                         "triples of pits and the stores: TD(lambda) self-play, then, except under the seed's reading, "
+                         "TreeStrap toward deeper searches and exact endgames)"});
+  infos.push_back({"ntuple:5:ntuple_standard",
+                   PG_TEXT("the n-tuple player, 5 plies, with the TD(lambda) value alone (the default before "
+                           "TreeStrap)")});
   infos.push_back({"ntuple:5:ntuple_bootstrap",
                    PG_TEXT("the n-tuple player, 5 plies, with the value retrained from the default's toward deeper "
                            "searches and exact endgames (train-ntuple --method bootstrap; standard rules): stronger "

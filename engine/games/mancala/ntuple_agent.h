@@ -13,10 +13,13 @@
 
 namespace pg::mancala {
 
-// The shipped value files, under policies/mancala/<name>.json: trained under
-// the standard rules and under the seed's reading of them.
+// The shipped value files, under policies/mancala/<name>.json: trained by
+// TD(lambda) under the standard rules and under the seed's reading of them,
+// and the standard one fine-tuned by TreeStrap (ntuple_bootstrap.h), which
+// the standard rules' players use since it plays better at 2 and 5 plies.
 constexpr const char* kNTupleStandard = "ntuple_standard";
 constexpr const char* kNTupleSeedRules = "ntuple_seed_rules";
+constexpr const char* kNTupleTreeStrap = "ntuple_treestrap";
 
 // Player 0's value of `board` searched `depth` plies ahead (plain alpha-beta).
 double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
@@ -54,7 +57,7 @@ class NTupleAgent : public Agent {
 
 // The shipped file for a rule set: the seed's reading (early end, the game
 // ends only when the mover is empty, no sweep) has its own; every other rule
-// set uses the standard rules' file.
+// set uses the standard rules' (ntuple_treestrap).
 const char* ntuple_name_for(const Rules& rules);
 
 // "ntuple:D" (the shipped value trained under these rules, ntuple_name_for)

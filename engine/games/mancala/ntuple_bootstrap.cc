@@ -13,7 +13,10 @@
 namespace pg::mancala {
 
 Json NTupleBootstrap::to_json() const {
-  return {{"method", "search bootstrap (RootStrap): each position toward its deeper search, exact near the end"},
+  return {{"method", tree_depth > 0 ? "search bootstrap (TreeStrap): each position and those below it toward "
+                                      "their deeper searches, exact near the end"
+                                    : "search bootstrap (RootStrap): each position toward its deeper search, exact "
+                                      "near the end"},
           {"games", games},
           {"alpha", alpha},
           {"alpha_halvings", alpha_halvings},

@@ -88,6 +88,8 @@ struct Format {
   // Reads a row (throws InputError at the bad character).
   std::function<RawRow(const Line&, std::string_view source)> read_row;
   bool rectangular = false;  // all rows the same length (number grids)
+  // Inside a level, whether a line that `classify` does not call a row still continues it (null: never).
+  std::function<bool(std::string_view)> continues_rows = nullptr;
 };
 
 // --- standard text -----------------------------------------------------------
@@ -195,8 +197,21 @@ RawRow read_grid_row(const Line& line, std::string_view source) {
   return row;
 }
 
+// In a collection a row starts with a wall after its leading floor, so that titles and notes are told apart
+// from rows; but a level may have a row that does not ("***" of boxes on targets, below the walls: one level's
+// text reads it). Right after a level's rows, a line made of level characters only is its next row, so that
+// such a level written to a collection reads back the same.
+bool continues_text_rows(std::string_view s) {
+  bool square = false;
+  for (char c : s) {
+    if (text_tile(c) < 0) return false;
+    square = square || !is_floor_char(c);
+  }
+  return square;
+}
+
 const Format& text_format() {
-  static const Format f{classify_text, read_text_row, false};
+  static const Format f{classify_text, read_text_row, false, continues_text_rows};
   return f;
 }
 
@@ -216,7 +231,9 @@ std::vector<RawLevel> read_raw(std::string_view text, std::string_view source, c
   std::vector<HeaderLine> header;
   bool in_rows = false;
   for (const Line& line : split_lines(text)) {
-    const LineKind kind = format.classify(line.text, single);
+    LineKind kind = format.classify(line.text, single);
+    if (kind != LineKind::kRow && in_rows && format.continues_rows && format.continues_rows(line.text))
+      kind = LineKind::kRow;
     if (kind == LineKind::kRow) {
       if (!in_rows) {
         if (single && !levels.empty())

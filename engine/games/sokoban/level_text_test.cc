@@ -103,6 +103,24 @@ TEST(SokobanLevelText, LineOfFloorCharactersIsBlank) {
   EXPECT_EQ(text_error("#####\n#@$.#\n_-_\n#####\n"), "t.txt, line 4: a second level starts here (expected one level)");
 }
 
+TEST(SokobanLevelText, ARowThatDoesNotStartWithAWallSurvivesACollection) {
+  // Found by fuzzing (docs/reliability.md, bug 5): one level's text takes "***" (boxes on targets) as its last
+  // row, but a collection took a line without a wall before its squares for a note, and dropped the row.
+  const Level level = parse_level("#####\n#@$.#\n#####\n ***\n", "t.txt");
+  EXPECT_EQ(level.height, 4);
+  const std::vector<Level> levels = {level, level};
+  const std::vector<Level> back = parse_collection(collection_to_text(levels), "written");
+  ASSERT_EQ(back.size(), 2u);
+  for (const Level& l : back) EXPECT_EQ(level_rows(l), level_rows(level));
+  // Right after a level's rows only: above them such a line is still a title, and a line with other
+  // characters still ends the level.
+  const std::vector<Level> titled = parse_collection("***\n#####\n#@$.#\n#####\nnote $\n", "t.txt");
+  ASSERT_EQ(titled.size(), 1u);
+  EXPECT_EQ(titled[0].title, "***");
+  EXPECT_EQ(titled[0].height, 3);
+  EXPECT_EQ(titled[0].notes, std::vector<std::string>{"note $"});
+}
+
 TEST(SokobanLevelText, CrLfLines) {
   const Level level = parse_level("#####\r\n#@$.#\r\n#####\r\n");
   EXPECT_EQ(level.width, 5);

@@ -148,12 +148,17 @@ TEST(SokobanPolicyMasks, NeverPushesIntoAFreezeDeadlock) {
   EXPECT_EQ(note, "U deadlocks, D seen 1x");
 }
 
+// A corridor with one box against the bottom wall: moves up and left from the start bump into walls.
+std::shared_ptr<const Level> corridor_level() {
+  return std::make_shared<const Level>(
+      parse_level("######\n"
+                  "#@  .#\n"
+                  "# $  #\n"
+                  "######\n"));
+}
+
 TEST(SokobanPolicyMasks, PrefersPositionsNotSeenThisEpisode) {
-  auto level =
-      std::make_shared<const Level>(parse_level("######\n"
-                                                "#@  .#\n"
-                                                "# $  #\n"
-                                                "######\n"));
+  const auto level = corridor_level();
   PolicyMasks masks;
   Board board(level);
   std::string note;
@@ -172,11 +177,7 @@ TEST(SokobanPolicyMasks, PrefersPositionsNotSeenThisEpisode) {
 }
 
 TEST(SokobanPolicyMasks, SteppingBackAndAskingAgainGivesTheSameDecision) {
-  auto level =
-      std::make_shared<const Level>(parse_level("######\n"
-                                                "#@  .#\n"
-                                                "# $  #\n"
-                                                "######\n"));
+  const auto level = corridor_level();
   const auto logits = logits_favouring({0, 3, 5, 1});
   PolicyMasks masks;
   Board board(level);

@@ -196,6 +196,17 @@ check "mancala train-ntuple --method bootstrap exits 0" "0" "$rc"
 check "mancala train-ntuple --method bootstrap starts from the shipped value" "bootstrap from ntuple_treestrap" "$out"
 boot=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); b=p["info"]["bootstrap"]; print(len(p["tables"]), b["start"], b["exact_stones"], b["result_weight"])' "$TMP/boot.json" 2>&1)
 check "mancala train-ntuple --method bootstrap saves its settings" "16 ntuple_treestrap 8 0.8" "$boot"
+out=$("$PG" mancala train-ntuple --method bootstrap --games 5 --tables extended --margin-scale 8 --margin-weight 0.5 \
+  --eval-games 0 --out "$TMP/ext.json" 2>&1); rc=$?
+check "mancala train-ntuple --tables extended exits 0" "0" "$rc"
+ext=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); b=p["info"]["bootstrap"]; print(p["version"], len(p["tables"]), b["tables"], b["margin_scale"], b["margin_weight"])' "$TMP/ext.json" 2>&1)
+check "mancala train-ntuple --tables extended writes version 2 with 19 tables and the margin" "2 19 extended 8.0 0.5" "$ext"
+out=$("$PG" mancala train-ntuple --method bootstrap --tables wide --games 5 --out "$TMP/x.json" 2>&1)
+check "mancala train-ntuple names a bad --tables" "flag --tables: expected basic or extended, got 'wide'" "$out"
+out=$("$PG" mancala train-ntuple --method bootstrap --margin-scale 8 --margin-weight 2 --games 5 --out "$TMP/x.json" 2>&1)
+check "mancala train-ntuple names a bad --margin-weight" "flag --margin-weight: expected a number in [0, 1]" "$out"
+out=$("$PG" mancala train-ntuple --margin-scale 8 --games 5 --out "$TMP/x.json" 2>&1)
+check "mancala train-ntuple keeps the margin to the bootstrap" "flag --margin-scale: only with --method bootstrap" "$out"
 out=$("$PG" mancala train-ntuple --method bootstrap --start nope --games 10 --out "$TMP/x.json" 2>&1)
 check "mancala train-ntuple --method bootstrap names an unknown start" "flag --start: no n-tuple value named 'nope'" "$out"
 out=$("$PG" mancala train-ntuple --method bootstrap --learner-seat third --games 10 --out "$TMP/x.json" 2>&1)

@@ -54,12 +54,15 @@ usage:
   playground mancala train-ntuple --method bootstrap --out FILE [--start NAME]
         [--games N] [--alpha A] [--alpha-halvings N] [--epsilon E] [--depth D]
         [--target-depth D] [--exact-stones N] [--random-plies N] [--tree-depth D]
-        [--opponents self|pool] [--seed S] [--eval-games N] [options]
+        [--opponents self|pool] [--seed S] [--eval-games N] [--tables basic|extended]
+        [options]
         search bootstrap from a value (the shipped one for the rules unless
         --start): every position of games played at --depth moves toward its
         --target-depth search, or the solver's exact result with at most
         --exact-stones stones left in the pits; --tree-depth D also trains
-        the positions 1..D plies below each one (TreeStrap)
+        the positions 1..D plies below each one (TreeStrap); --tables extended
+        adds the three whole-side tables (material, own_side, opp_side) to the
+        start's 16, at zero
 
   playground mancala solve [--state JSON] [--time-limit S] [--database-stones N]
         [--table-log2 N] [options]

@@ -45,9 +45,10 @@ void progress_bar(long done, long total, double seconds) {
 }  // namespace
 
 int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
-  args.check_known({"out", "games", "alpha", "epsilon", "alpha-halvings", "epsilon-halvings", "lambda", "depth",
-                    "random-plies", "opponents", "seed", "eval-games", "method", "start", "target-depth",
-                    "exact-stones", "learner-seat", "result-weight", "tree-depth"},
+  args.check_known({"out",        "games",  "alpha",        "epsilon",      "alpha-halvings", "epsilon-halvings",
+                    "lambda",     "depth",  "random-plies", "opponents",    "seed",           "eval-games",
+                    "method",     "start",  "target-depth", "exact-stones", "learner-seat",   "result-weight",
+                    "tree-depth", "tables", "margin-scale", "margin-weight"},
                    entry.options);
   if (!args.has("out")) throw InputError("flag --out", "missing (the value file to write)");
   const Json options = args.game_options(entry.options);
@@ -62,7 +63,8 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   long games = 0;
   mancala::NTupleValue value;
   if (method == "td") {
-    for (const char* flag : {"start", "target-depth", "exact-stones", "learner-seat", "result-weight", "tree-depth"})
+    for (const char* flag : {"start", "target-depth", "exact-stones", "learner-seat", "result-weight", "tree-depth",
+                             "tables", "margin-scale", "margin-weight"})
       if (args.has(flag)) throw InputError(std::string("flag --") + flag, "only with --method bootstrap");
     mancala::NTupleTraining s;
     s.games = args.get_long("games", s.games, 1, 100'000'000);
@@ -101,6 +103,12 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
     s.seed = args.get_seed("seed", s.seed);
     s.result_weight = number_flag(args, "result-weight", s.result_weight);
     s.tree_depth = int(args.get_long("tree-depth", s.tree_depth, 0, 3));
+    s.margin_scale = number_flag(args, "margin-scale", s.margin_scale);
+    s.margin_weight = number_flag(args, "margin-weight", s.margin_weight);
+    if (!(s.margin_scale >= 0 && s.margin_scale <= 100))
+      throw InputError("flag --margin-scale", "expected a number in [0, 100] (0: a decided end is worth its result)");
+    if (!(s.margin_weight >= 0 && s.margin_weight <= 1))
+      throw InputError("flag --margin-weight", "expected a number in [0, 1]");
     const std::string seat = args.get("learner-seat", "both");
     if (seat != "both" && seat != "first" && seat != "second")
       throw InputError("flag --learner-seat", "expected first, second or both, got '" + seat + "'");
@@ -116,14 +124,22 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
     const std::string from = args.get("start", mancala::ntuple_name_for(rules));
     const auto found = mancala::find_ntuple(from);
     if (!found) throw InputError("flag --start", "no n-tuple value named '" + from + "' (e.g. ntuple_standard)");
+    const std::string tables = args.get("tables", found->extended ? "extended" : "basic");
+    if (tables != "basic" && tables != "extended")
+      throw InputError("flag --tables", "expected basic or extended, got '" + tables + "'");
+    if (tables == "basic" && found->extended)
+      throw InputError("flag --tables", "'" + from + "' already has the extended tables");
+    mancala::NTupleValue start_value =
+        tables == "extended" && !found->extended ? found->with_extended_tables() : *found;
     games = s.games;
     std::cout << "Kalah n-tuple search bootstrap from " << from << ", " << s.games << " games: " << s.to_json().dump()
               << "\n";
     const long report_every = std::max(1L, s.games / 200);
     value = mancala::bootstrap_ntuple(
-        rules, s, *found, [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, elapsed()); },
-        report_every);
+        rules, s, std::move(start_value),
+        [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, elapsed()); }, report_every);
     value.info["bootstrap"]["start"] = from;
+    value.info["bootstrap"]["tables"] = tables;
   }
   const double seconds = elapsed();
   if (isatty(2)) std::fprintf(stderr, "\n");

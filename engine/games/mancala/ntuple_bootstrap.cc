@@ -8,6 +8,7 @@
 #include "engine/core/rng.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/ntuple_agent.h"
+#include "engine/games/mancala/search_line.h"
 #include "engine/games/mancala/solver.h"
 
 namespace pg::mancala {
@@ -29,12 +30,40 @@ Json NTupleBootstrap::to_json() const {
           {"learner_seat", learner_seat},
           {"result_weight", result_weight},
           {"tree_depth", tree_depth},
+          {"margin_scale", margin_scale},
+          {"margin_weight", margin_weight},
           {"seed", seed}};
 }
 
-double searched_target(const Board& board, const Rules& rules, const NTupleValue& value, int depth) {
+double end_target(int store_difference, double margin_scale, double margin_weight) {
+  const double result = (store_difference > 0) - (store_difference < 0);
+  if (margin_scale <= 0) return result;
+  return (1 - margin_weight) * result + margin_weight * std::tanh(double(store_difference) / margin_scale);
+}
+
+namespace {
+
+// The leaves of a margin-aware target search: the value, and at a decided end
+// tanh(store difference / scale) (player 0's).
+struct MarginEval {
+  const NTupleValue& value;
+  double scale, weight;
+  double leaf(const Board& board) const { return std::clamp(value.value(board), -1.0, 1.0); }
+  double end(const Board& board, int) const { return end_target(board.store(0) - board.store(1), scale, weight); }
+};
+
+}  // namespace
+
+double searched_target(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double margin_scale,
+                       double margin_weight) {
   constexpr double kInf = std::numeric_limits<double>::infinity();
   long nodes = 0;
+  if (margin_scale > 0) {
+    SearchLine line;
+    const double v0 =
+        minimax_line(board, rules, depth, -kInf, kInf, MarginEval{value, margin_scale, margin_weight}, nodes, line);
+    return board.to_move == 0 ? v0 : -v0;
+  }
   // Clamping commutes with minimax (it is monotone), so clamping the searched
   // value maps a forced end (+-99999 + plies) to its result and a leaf to [-1, 1].
   const double v0 = std::clamp(ntuple_minimax(board, rules, value, depth, -kInf, kInf, nodes), -1.0, 1.0);
@@ -42,7 +71,7 @@ double searched_target(const Board& board, const Rules& rules, const NTupleValue
 }
 
 void move_toward(NTupleValue& value, const Board& board, double target, double alpha) {
-  const TupleIndices idx = NTupleValue::indices(board);
+  const TupleIndices idx = value.indices(board);
   double v = 0;
   for (int i : idx) v += double(value.weights[size_t(i)]);
   const float step = float(alpha * (target - v));
@@ -50,15 +79,15 @@ void move_toward(NTupleValue& value, const Board& board, double target, double a
 }
 
 double position_target(const Board& board, const Rules& rules, const NTupleValue& value, int depth, Solver* exact,
-                       int exact_stones) {
+                       int exact_stones, double margin_scale, double margin_weight) {
   if (exact && board.side_stones(0) + board.side_stones(1) <= exact_stones) {
     const Solution sol = exact->solve(board, SolveLimits{0, 200'000});
     if (sol.solved) {
-      const int result = (sol.value > 0) - (sol.value < 0);  // player 0's
+      const double result = end_target(sol.value, margin_scale, margin_weight);  // player 0's
       return board.to_move == 0 ? result : -result;
     }
   }
-  return searched_target(board, rules, value, depth);
+  return searched_target(board, rules, value, depth, margin_scale, margin_weight);
 }
 
 namespace {
@@ -130,16 +159,22 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
         child.sow(i, rules);
         if (child.done) continue;
         if (plies > 1) train_below(child, plies - 1);
-        move_toward(value, child, position_target(child, rules, value, s.target_depth, exact, s.exact_stones), alpha);
+        move_toward(value, child,
+                    position_target(child, rules, value, s.target_depth, exact, s.exact_stones, s.margin_scale,
+                                    s.margin_weight),
+                    alpha);
       }
     };
     // Latest first: the end's exact targets reach the earlier positions' searches sooner.
     for (size_t k = positions.size(); k-- > 0;) {
       const Board& p = positions[k];
       if (s.tree_depth > 0) train_below(p, s.tree_depth);
-      double target = position_target(p, rules, value, s.target_depth, exact, s.exact_stones);
-      if (s.result_weight > 0)
-        target = (1 - s.result_weight) * target + s.result_weight * (p.to_move == 0 ? b.outcome() : -b.outcome());
+      double target =
+          position_target(p, rules, value, s.target_depth, exact, s.exact_stones, s.margin_scale, s.margin_weight);
+      if (s.result_weight > 0) {
+        const double result = end_target(b.store(0) - b.store(1), s.margin_scale, s.margin_weight);  // player 0's
+        target = (1 - s.result_weight) * target + s.result_weight * (p.to_move == 0 ? result : -result);
+      }
       move_toward(value, p, target, alpha);
     }
     if (progress && (g + 1) % report_every == 0) progress(g + 1, value);

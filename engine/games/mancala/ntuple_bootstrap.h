@@ -22,6 +22,12 @@
 // plies below each position of the game are trained too, each toward its own
 // target: a search `play_depth` deep decides by such positions, including the
 // ones its moves lead away from, which the games themselves seldom visit.
+//
+// With `margin_scale` m > 0 a decided end (in the search or by the solver)
+// is worth (1 - w) * its result + w * tanh(final store difference / m), w =
+// `margin_weight`, instead of its result alone: a value trained on results
+// alone cannot tell a win by 28 from a win by 2, so a 2-ply search drifts
+// toward narrow wins, which its errors then turn into draws.
 #pragma once
 
 #include <cstdint>
@@ -47,20 +53,27 @@ struct NTupleBootstrap {
   int learner_seat = -1;           // 0 or 1: the learner always moves first / second; -1: drawn per game
   double result_weight = 0;        // the target mixes in the game's own result (Monte Carlo) this much
   int tree_depth = 0;              // also train the positions 1..tree_depth plies below each one
+  double margin_scale = 0;         // > 0: a decided end's target also counts its store difference
+  double margin_weight = 1;        // how much: tanh(difference / margin_scale) has this weight, the result the rest
   uint64_t seed = 1;
 
   Json to_json() const;
 };
 
+// A decided game's target for player 0: its result (+1 / 0 / -1), or with
+// margin_scale > 0 (1 - weight) * result + weight * tanh(final store difference / margin_scale).
+double end_target(int store_difference, double margin_scale, double margin_weight = 1);
+
 // The search target for the player to move of a board that is not over, in [-1, 1].
-double searched_target(const Board& board, const Rules& rules, const NTupleValue& value, int depth);
+double searched_target(const Board& board, const Rules& rules, const NTupleValue& value, int depth,
+                       double margin_scale = 0, double margin_weight = 1);
 
 class Solver;
 // A position's target for its mover: the solver's result (+1 / 0 / -1) when
 // `exact` is given, the pits hold at most `exact_stones` and it settles the
 // position within its budget, else searched_target.
 double position_target(const Board& board, const Rules& rules, const NTupleValue& value, int depth, Solver* exact,
-                       int exact_stones);
+                       int exact_stones, double margin_scale = 0, double margin_weight = 1);
 
 // One step of `alpha` (per entry) moving the mover's value of `board` toward `target`.
 void move_toward(NTupleValue& value, const Board& board, double target, double alpha);

@@ -1,7 +1,9 @@
 // The search-bootstrapped trainer: its targets are the clamped search and the
 // solver's exact result, one step moves the value toward its target, and a
 // run is reproducible and changes the value it starts from; with a tree depth
-// it also trains the positions below the games'.
+// it also trains the positions below the games'; with a margin scale a
+// decided end is worth tanh(store difference / scale), in the search and from
+// the solver alike.
 #include "engine/games/mancala/ntuple_bootstrap.h"
 
 #include <gtest/gtest.h>
@@ -137,6 +139,40 @@ TEST(NTupleBootstrap, TreeDepthAlsoTrainsThePositionsBelowTheGames) {
   EXPECT_GT(changed(one_below), changed(game_only));
   EXPECT_GT(changed(two_below), changed(one_below));
   EXPECT_EQ(two_below.info["bootstrap"]["tree_depth"], 2);
+}
+
+TEST(NTupleBootstrap, MarginTargetsValueAnEndByItsStoreDifference) {
+  EXPECT_EQ(end_target(28, 0), 1);
+  EXPECT_EQ(end_target(-2, 0), -1);
+  EXPECT_EQ(end_target(0, 8), 0);
+  EXPECT_DOUBLE_EQ(end_target(28, 8), std::tanh(3.5));
+  EXPECT_DOUBLE_EQ(end_target(-2, 8), -std::tanh(0.25));
+  EXPECT_GT(end_target(28, 8), end_target(2, 8)) << "a wide win is worth more than a narrow one";
+  EXPECT_DOUBLE_EQ(end_target(2, 8, 0.25), 0.75 + 0.25 * std::tanh(0.25)) << "a quarter margin, the rest result";
+  EXPECT_DOUBLE_EQ(end_target(-5, 8, 0), -1);
+  // Late positions searched to their end: the margin search equals the
+  // solver's value through tanh (monotone, so it commutes with minimax).
+  Rng rng(21);
+  Solver solver(kStandard, 0);
+  const NTupleValue zero;
+  int checked = 0;
+  for (int k = 0; k < 400 && checked < 40; ++k) {
+    Board b = Board::initial(kStandard);
+    while (!b.done && b.side_stones(0) + b.side_stones(1) > 7) {
+      const uint32_t mask = b.legal_mask();
+      b.sow(nth_legal(mask, rng.below(uint32_t(legal_count(mask)))), kStandard);
+    }
+    if (b.done) continue;
+    const Solution exact = solver.solve(b);
+    ASSERT_TRUE(exact.solved);
+    const double sign = b.to_move == 0 ? 1 : -1;
+    // 60 plies reach every end from these positions (7 stones left).
+    EXPECT_NEAR(searched_target(b, kStandard, zero, 60, 8), sign * std::tanh(exact.value / 8.0), 1e-12);
+    EXPECT_NEAR(position_target(b, kStandard, zero, 1, &solver, 7, 8), sign * std::tanh(exact.value / 8.0), 1e-12);
+    EXPECT_EQ(position_target(b, kStandard, zero, 1, &solver, 7, 0), sign * ((exact.value > 0) - (exact.value < 0)));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 40);
 }
 
 }  // namespace

@@ -113,7 +113,7 @@ NTupleValue learn_ntuple(const Rules& rules, const NTupleTraining& s,
         for (int i : trail[k].idx) value.weights[size_t(i)] += step;
       }
     };
-    if (!b.done) trail.push_back({NTupleValue::indices(b), b.to_move == 0 ? 1.0f : -1.0f});
+    if (!b.done) trail.push_back({value.indices(b), b.to_move == 0 ? 1.0f : -1.0f});
     while (!b.done) {
       int move;
       bool random = false;
@@ -133,7 +133,7 @@ NTupleValue learn_ntuple(const Rules& rules, const NTupleTraining& s,
       } else if (!trail.empty()) {
         update(b.done ? double(b.outcome()) : value.value(b));
       }
-      if (!b.done) trail.push_back({NTupleValue::indices(b), b.to_move == 0 ? 1.0f : -1.0f});
+      if (!b.done) trail.push_back({value.indices(b), b.to_move == 0 ? 1.0f : -1.0f});
     }
     if (progress && (g + 1) % report_every == 0) progress(g + 1, value);
   }

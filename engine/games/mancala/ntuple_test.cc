@@ -21,8 +21,8 @@ namespace {
 const Rules kStandard{};
 
 // Weights that are exact in 5 decimals (multiples of 1/32), varied across entries.
-NTupleValue patterned_value(uint64_t seed) {
-  NTupleValue v;
+NTupleValue patterned_value(uint64_t seed, bool extended = false) {
+  NTupleValue v(extended);
   Rng rng(seed);
   for (auto& w : v.weights) w = float(int(rng.below(2001)) - 1000) / 32.0f;
   return v;
@@ -46,12 +46,13 @@ TEST(NTupleValue, TablesAreSeenFromTheMover) {
   Board mirror = b;
   for (int i = 0; i < 7; ++i) std::swap(mirror.holes[size_t(i)], mirror.holes[size_t(i + 7)]);
   mirror.to_move = 1;
-  EXPECT_EQ(NTupleValue::indices(b), NTupleValue::indices(mirror));
   const NTupleValue v = patterned_value(1);
+  EXPECT_EQ(v.indices(b), v.indices(mirror));
   EXPECT_DOUBLE_EQ(v.value(b), -v.value(mirror)) << "player 0's value flips with the seats";
   // Table by table: own_1+opp_6 is (1, hole 12's 0), own_2+opp_5 is (0, hole 11's 5),
   // own_4+own_5+own_6 is (0, 0, 3), store_own is (20 - 10, 4 own stones), store_opp (10, 7).
-  const TupleIndices idx = NTupleValue::indices(b);
+  const TupleIndices idx = v.indices(b);
+  EXPECT_EQ(idx.count, kNumTuples);
   int offset = 0;
   for (int t = 0; t < 6; ++t) offset += ntuple_tables()[size_t(t)].size;
   EXPECT_EQ(ntuple_tables()[1].name, "own_2+opp_5");
@@ -87,9 +88,63 @@ TEST(NTupleValue, FileRoundTripsAndNamesWhatIsWrong) {
   EXPECT_NE(error([](Json& k) { k["tables"]["store_own"][7] = "x"; }).find("ntuple.tables.store_own[7]"),
             std::string::npos);
   EXPECT_NE(error([](Json& k) { k["tables"]["bogus"] = Json::array(); }).find("unknown table name"), std::string::npos);
-  EXPECT_NE(error([](Json& k) { k["version"] = 2; }).find("ntuple.version"), std::string::npos);
+  EXPECT_NE(error([](Json& k) { k["version"] = 3; }).find("ntuple.version"), std::string::npos);
+  EXPECT_NE(error([](Json& k) { k["version"] = 2; }).find("'material' is missing"), std::string::npos)
+      << "version 2 has the extended tables";
   EXPECT_NE(error([](Json& k) { k["format"] = "rl-playground-kalah-theta"; }).find("ntuple.format"), std::string::npos);
   EXPECT_NE(error([](Json& k) { k = Json::array(); }).find("expected a JSON object"), std::string::npos);
+}
+
+TEST(NTupleValue, ExtendedTablesSeeWholeSides) {
+  //       0   5   0   0   0   2        player 1's holes 12..7
+  //  10                          20
+  //       1   0   0   0   0   3        player 0's holes 0..5
+  const Board b = make_board({1, 0, 0, 0, 0, 3, 20, 2, 0, 0, 0, 5, 0, 10}, 0);
+  Board mirror = b;
+  for (int i = 0; i < 7; ++i) std::swap(mirror.holes[size_t(i)], mirror.holes[size_t(i + 7)]);
+  mirror.to_move = 1;
+  const NTupleValue basic = patterned_value(4);
+  const NTupleValue v = basic.with_extended_tables();
+  ASSERT_EQ(ntuple_tables(true).size(), size_t(kNumExtendedTuples));
+  const TupleIndices idx = v.indices(b);
+  ASSERT_EQ(idx.count, kNumExtendedTuples);
+  EXPECT_EQ(v.indices(mirror), idx);
+  const TupleIndices first = basic.indices(b);
+  for (int t = 0; t < kNumTuples; ++t) EXPECT_EQ(idx[size_t(t)], first[size_t(t)]) << "the basic tables come first";
+  EXPECT_DOUBLE_EQ(v.value(b), basic.value(b)) << "added at zero, the extended tables change no value";
+  int offset = 0;
+  for (int t = 0; t < kNumTuples; ++t) offset += ntuple_tables(true)[size_t(t)].size;
+  // material: store difference +10, 4 own stones, 7 opposite stones.
+  EXPECT_EQ(ntuple_tables(true)[16].name, "material");
+  EXPECT_EQ(idx[16], offset + ((10 + 24) * 25 + 4) * 25 + 7);
+  offset += ntuple_tables(true)[16].size;
+  // own_side: pits 1..6 hold 1 0 0 0 0 3, base 4; opp_side: player 1's pits 1..6
+  // (holes 7..12) hold 2 0 0 0 5 0, the 5 capped at 3.
+  EXPECT_EQ(idx[17], offset + 1 * 1024 + 3);
+  offset += ntuple_tables(true)[17].size;
+  EXPECT_EQ(idx[18], offset + 2 * 1024 + 3 * 4);
+  // Capped at 3.
+  const Board full = make_board({9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 0);
+  EXPECT_EQ(v.indices(full)[17], idx[17] - (1 * 1024 + 3) + 3 * 1024);
+}
+
+TEST(NTupleValue, ExtendedFileRoundTripsAsVersionTwo) {
+  NTupleValue v = patterned_value(5, true);
+  const Json j = v.to_json();
+  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["tables"].size(), size_t(kNumExtendedTuples));
+  const NTupleValue back = NTupleValue::from_json(Json::parse(j.dump()));
+  EXPECT_TRUE(back.extended);
+  EXPECT_EQ(back.weights, v.weights);
+  EXPECT_EQ(patterned_value(5).to_json()["version"], 1) << "a basic value keeps version 1";
+  Json k = j;
+  k["version"] = 1;
+  try {
+    NTupleValue::from_json(k);
+    ADD_FAILURE() << "a version 1 file with the extended tables was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("version 1 has the basic tables only"), std::string::npos) << e.what();
+  }
 }
 
 double plain_minimax(const Board& b, const NTupleValue& v, int depth) {

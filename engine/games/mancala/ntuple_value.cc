@@ -16,6 +16,9 @@ namespace {
 constexpr int kStoreSpan = 24;  // store difference -24..24
 constexpr int kSideCap = 24;    // stones on a side 0..24
 constexpr int kStoreSize = (2 * kStoreSpan + 1) * (kSideCap + 1);
+constexpr int kMaterialSize = kStoreSize * (kSideCap + 1);
+constexpr int kWholeSideCap = 3;
+constexpr int kWholeSideSize = 4 * 4 * 4 * 4 * 4 * 4;  // (kWholeSideCap + 1)^6
 
 // A tuple of pits seen from the mover: 0..5 its own pits 1..6, 6..11 the
 // opposite side's pits 1..6; each count capped at `cap`.
@@ -50,7 +53,7 @@ int tuple_size(const PitTuple& t) {
   return n;
 }
 
-std::vector<NTupleTable> make_tables() {
+std::vector<NTupleTable> make_tables(bool extended) {
   std::vector<NTupleTable> t;
   for (const PitTuple& p : pit_tuples()) {
     std::string name;
@@ -59,36 +62,51 @@ std::vector<NTupleTable> make_tables() {
   }
   t.push_back({"store_own", kStoreSize});
   t.push_back({"store_opp", kStoreSize});
+  if (extended) {
+    t.push_back({"material", kMaterialSize});
+    t.push_back({"own_side", kWholeSideSize});
+    t.push_back({"opp_side", kWholeSideSize});
+  }
   return t;
 }
 
-std::array<int, kNumTuples> table_offsets() {
-  std::array<int, kNumTuples> o{};
+// The extended offsets; the basic tables' are the same.
+std::array<int, kNumExtendedTuples> table_offsets() {
+  std::array<int, kNumExtendedTuples> o{};
   int at = 0;
-  for (size_t i = 0; i < ntuple_tables().size(); ++i) {
+  for (size_t i = 0; i < ntuple_tables(true).size(); ++i) {
     o[i] = at;
-    at += ntuple_tables()[i].size;
+    at += ntuple_tables(true)[i].size;
   }
   return o;
 }
 
-int total_size() {
+int total_size(bool extended) {
   int n = 0;
-  for (const auto& t : ntuple_tables()) n += t.size;
+  for (const auto& t : ntuple_tables(extended)) n += t.size;
   return n;
 }
 
 }  // namespace
 
-const std::vector<NTupleTable>& ntuple_tables() {
-  static const std::vector<NTupleTable> tables = make_tables();
-  return tables;
+const std::vector<NTupleTable>& ntuple_tables(bool extended) {
+  static const std::vector<NTupleTable> basic = make_tables(false);
+  static const std::vector<NTupleTable> all = make_tables(true);
+  return extended ? all : basic;
 }
 
-NTupleValue::NTupleValue() : weights(size_t(total_size()), 0.0f) {}
+NTupleValue::NTupleValue(bool with_extended)
+    : weights(size_t(total_size(with_extended)), 0.0f), extended(with_extended) {}
 
-TupleIndices NTupleValue::indices(const Board& b) {
-  static const std::array<int, kNumTuples> offset = table_offsets();
+NTupleValue NTupleValue::with_extended_tables() const {
+  NTupleValue v(true);
+  std::copy(weights.begin(), weights.end(), v.weights.begin());
+  v.info = info;
+  return v;
+}
+
+TupleIndices NTupleValue::indices(const Board& b) const {
+  static const std::array<int, kNumExtendedTuples> offset = table_offsets();
   const int me = b.to_move;
   const int you = 1 - me;
   std::array<int, 2 * kPitsPerSide> pits{};
@@ -104,44 +122,69 @@ TupleIndices NTupleValue::indices(const Board& b) {
   for (const PitTuple& t : pit_tuples()) {
     int code = 0;
     for (int i = 0; i < t.length; ++i) code = code * (t.cap + 1) + std::min(pits[size_t(t.pits[size_t(i)])], t.cap);
-    idx[k] = offset[k] + code;
+    idx.at[k] = offset[k] + code;
     ++k;
   }
   const int diff = std::clamp(b.store(me) - b.store(you), -kStoreSpan, kStoreSpan) + kStoreSpan;
-  idx[k] = offset[k] + diff * (kSideCap + 1) + std::min(own_side, kSideCap);
+  idx.at[k] = offset[k] + diff * (kSideCap + 1) + std::min(own_side, kSideCap);
   ++k;
-  idx[k] = offset[k] + diff * (kSideCap + 1) + std::min(opp_side, kSideCap);
+  idx.at[k] = offset[k] + diff * (kSideCap + 1) + std::min(opp_side, kSideCap);
+  ++k;
+  if (extended) {
+    idx.at[k] = offset[k] + (diff * (kSideCap + 1) + std::min(own_side, kSideCap)) * (kSideCap + 1) +
+                std::min(opp_side, kSideCap);
+    ++k;
+    for (int side = 0; side < 2; ++side) {
+      int code = 0;
+      for (int i = 0; i < kPitsPerSide; ++i)
+        code = code * (kWholeSideCap + 1) + std::min(pits[size_t(side * kPitsPerSide + i)], kWholeSideCap);
+      idx.at[k] = offset[k] + code;
+      ++k;
+    }
+  }
+  idx.count = int(k);
   return idx;
 }
 
 Json NTupleValue::to_json() const {
   Json tables = Json::object();
   const auto offset = table_offsets();
-  for (size_t t = 0; t < ntuple_tables().size(); ++t) {
+  const auto& list = ntuple_tables(extended);
+  for (size_t t = 0; t < list.size(); ++t) {
     Json cells = Json::array();
-    for (int i = 0; i < ntuple_tables()[t].size; ++i) {
+    for (int i = 0; i < list[t].size; ++i) {
       // 5 decimals keep every greedy choice (the tests compare) and the file small.
       const double w = double(weights[size_t(offset[t] + i)]);
       cells.push_back(std::round(w * 1e5) / 1e5);
     }
-    tables[ntuple_tables()[t].name] = cells;
+    tables[list[t].name] = cells;
   }
-  return {{"format", kNTupleFormat}, {"version", kNTupleVersion}, {"tables", tables}, {"info", info}};
+  return {{"format", kNTupleFormat},
+          {"version", extended ? kNTupleExtendedVersion : kNTupleVersion},
+          {"tables", tables},
+          {"info", info}};
 }
 
 NTupleValue NTupleValue::from_json(const Json& j) {
   if (!j.is_object()) throw InputError("ntuple", "expected a JSON object");
   if (!j.contains("format") || j["format"] != kNTupleFormat)
     throw InputError("ntuple.format", std::string("expected \"") + kNTupleFormat + "\"");
-  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != kNTupleVersion)
-    throw InputError("ntuple.version", "this build reads version " + std::to_string(kNTupleVersion));
+  const bool versioned = j.contains("version") && j["version"].is_number_integer();
+  const int version = versioned ? j["version"].get<int>() : 0;
+  if (version != kNTupleVersion && version != kNTupleExtendedVersion)
+    throw InputError("ntuple.version", "this build reads versions " + std::to_string(kNTupleVersion) + " (" +
+                                           std::to_string(kNumTuples) + " tables) and " +
+                                           std::to_string(kNTupleExtendedVersion) + " (" +
+                                           std::to_string(kNumExtendedTuples) + " tables)");
+  const bool extended = version == kNTupleExtendedVersion;
+  const auto& list = ntuple_tables(extended);
   if (!j.contains("tables") || !j["tables"].is_object())
-    throw InputError("ntuple.tables", "expected an object of " + std::to_string(kNumTuples) + " named tables");
+    throw InputError("ntuple.tables", "expected an object of " + std::to_string(list.size()) + " named tables");
   const Json& tables = j["tables"];
-  NTupleValue v;
+  NTupleValue v(extended);
   const auto offset = table_offsets();
-  for (size_t t = 0; t < ntuple_tables().size(); ++t) {
-    const NTupleTable& table = ntuple_tables()[t];
+  for (size_t t = 0; t < list.size(); ++t) {
+    const NTupleTable& table = list[t];
     const std::string where = "ntuple.tables." + table.name;
     if (!tables.contains(table.name)) throw InputError("ntuple.tables", "'" + table.name + "' is missing");
     const Json& cells = tables[table.name];
@@ -154,11 +197,13 @@ NTupleValue NTupleValue::from_json(const Json& j) {
       v.weights[size_t(offset[t] + i)] = float(c.get<double>());
     }
   }
-  if (tables.size() != ntuple_tables().size()) {
+  if (tables.size() != list.size()) {
     for (const auto& [key, value] : tables.items()) {
       bool known = false;
-      for (const auto& t : ntuple_tables()) known = known || t.name == key;
-      if (!known) throw InputError("ntuple.tables." + key, "unknown table name");
+      for (const auto& t : list) known = known || t.name == key;
+      if (!known)
+        throw InputError("ntuple.tables." + key,
+                         extended ? "unknown table name" : "unknown table name (version 1 has the basic tables only)");
     }
   }
   if (j.contains("info")) v.info = j["info"];

@@ -74,7 +74,7 @@ test('Kalah: Greedy 5 stands in for the default n-tuple player while its value f
   const { page, errors } = await open('?seed=3', {
     waitForPolicies: false,
     prepare: async (p) => {
-      await p.route('**/policies/mancala/ntuple_treestrap.json', async (route) => { await held; await route.continue(); });
+      await p.route('**/policies/mancala/ntuple_averaged.json', async (route) => { await held; await route.continue(); });
     },
   });
   let s = await api(page, 'state');

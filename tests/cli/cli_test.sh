@@ -193,9 +193,9 @@ check "the shipped n-tuple value plays" "0" "$rc"
 out=$("$PG" mancala train-ntuple --method bootstrap --games 20 --exact-stones 8 --result-weight 0.8 --eval-games 2 \
   --out "$TMP/boot.json" 2>&1); rc=$?
 check "mancala train-ntuple --method bootstrap exits 0" "0" "$rc"
-check "mancala train-ntuple --method bootstrap starts from the shipped value" "bootstrap from ntuple_treestrap" "$out"
+check "mancala train-ntuple --method bootstrap starts from the shipped value" "bootstrap from ntuple_averaged" "$out"
 boot=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); b=p["info"]["bootstrap"]; print(len(p["tables"]), b["start"], b["exact_stones"], b["result_weight"])' "$TMP/boot.json" 2>&1)
-check "mancala train-ntuple --method bootstrap saves its settings" "16 ntuple_treestrap 8 0.8" "$boot"
+check "mancala train-ntuple --method bootstrap saves its settings" "16 ntuple_averaged 8 0.8" "$boot"
 out=$("$PG" mancala train-ntuple --method bootstrap --games 5 --tables extended --margin-scale 8 --margin-weight 0.5 \
   --eval-games 0 --out "$TMP/ext.json" 2>&1); rc=$?
 check "mancala train-ntuple --tables extended exits 0" "0" "$rc"
@@ -207,6 +207,14 @@ out=$("$PG" mancala train-ntuple --method bootstrap --margin-scale 8 --margin-we
 check "mancala train-ntuple names a bad --margin-weight" "flag --margin-weight: expected a number in [0, 1]" "$out"
 out=$("$PG" mancala train-ntuple --margin-scale 8 --games 5 --out "$TMP/x.json" 2>&1)
 check "mancala train-ntuple keeps the margin to the bootstrap" "flag --margin-scale: only with --method bootstrap" "$out"
+out=$("$PG" mancala average-ntuple --values ntuple_standard,ntuple_treestrap --out "$TMP/avg.json" 2>&1); rc=$?
+check "mancala average-ntuple exits 0" "0" "$rc"
+avg=$(python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(len(p["tables"]), [s["name"] for s in p["info"]["average"]])' "$TMP/avg.json" 2>&1)
+check "mancala average-ntuple writes the mean and names its sources" "16 ['ntuple_standard', 'ntuple_treestrap']" "$avg"
+out=$("$PG" mancala average-ntuple --values ntuple_standard --out "$TMP/x.json" 2>&1)
+check "mancala average-ntuple wants two values" "flag --values: expected two or more names" "$out"
+out=$("$PG" mancala average-ntuple --values ntuple_standard,nope --out "$TMP/x.json" 2>&1)
+check "mancala average-ntuple names an unknown value" "flag --values: no n-tuple value named 'nope'" "$out"
 out=$("$PG" mancala train-ntuple --method bootstrap --start nope --games 10 --out "$TMP/x.json" 2>&1)
 check "mancala train-ntuple --method bootstrap names an unknown start" "flag --start: no n-tuple value named 'nope'" "$out"
 out=$("$PG" mancala train-ntuple --method bootstrap --learner-seat third --games 10 --out "$TMP/x.json" 2>&1)

@@ -63,6 +63,9 @@ usage:
         the positions 1..D plies below each one (TreeStrap); --tables extended
         adds the three whole-side tables (material, own_side, opp_side) to the
         start's 16, at zero
+  playground mancala average-ntuple --values NAME,NAME[,...] --out FILE
+        the entry-wise mean of n-tuple values with the same tables (each a
+        name as in ntuple:D:NAME); saves their names and how each was made
 
   playground mancala solve [--state JSON] [--time-limit S] [--database-stones N]
         [--table-log2 N] [options]

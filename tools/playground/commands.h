@@ -17,6 +17,7 @@ int zuma_convert(const GameEntry& game, const Args& args);
 int zuma_train_dqn(const GameEntry& game, const Args& args);  // with libtorch only
 int mancala_train(const GameEntry& game, const Args& args);
 int mancala_train_ntuple(const GameEntry& game, const Args& args);
+int mancala_average_ntuple(const GameEntry& game, const Args& args);
 int mancala_solve(const GameEntry& game, const Args& args);
 int mancala_tournament(const GameEntry& game, const Args& args);
 int mancala_quality(const GameEntry& game, const Args& args);

@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
     if (game.name == "zuma" && command == "convert") return cli::zuma_convert(game, args);
     if (game.name == "mancala" && command == "train") return cli::mancala_train(game, args);
     if (game.name == "mancala" && command == "train-ntuple") return cli::mancala_train_ntuple(game, args);
+    if (game.name == "mancala" && command == "average-ntuple") return cli::mancala_average_ntuple(game, args);
     if (game.name == "mancala" && command == "solve") return cli::mancala_solve(game, args);
     if (game.name == "mancala" && command == "tournament") return cli::mancala_tournament(game, args);
     if (game.name == "mancala" && command == "quality") return cli::mancala_quality(game, args);

@@ -5,12 +5,16 @@
 // ntuple:5 measured against Greedy 5 and Greedy 4 from both seats.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/core/match.h"
@@ -173,6 +177,39 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
   out << value.to_json().dump() << "\n";
   std::cout << "wrote " << args.get("out") << "\n";
+  return 0;
+}
+
+int mancala_average_ntuple(const GameEntry& entry, const Args& args) {
+  args.check_known({"values", "out"}, entry.options);
+  if (!args.has("out")) throw InputError("flag --out", "missing (the value file to write)");
+  if (!args.has("values")) throw InputError("flag --values", "missing (two or more value names, comma-separated)");
+  std::vector<std::string> names;
+  std::vector<std::shared_ptr<const mancala::NTupleValue>> found;
+  std::vector<const mancala::NTupleValue*> values;
+  const std::string list = args.get("values");
+  for (size_t at = 0; at <= list.size();) {
+    const size_t comma = std::min(list.find(',', at), list.size());
+    names.push_back(list.substr(at, comma - at));
+    at = comma + 1;
+  }
+  if (names.size() < 2) throw InputError("flag --values", "expected two or more names, comma-separated");
+  Json sources = Json::array();
+  for (const std::string& name : names) {
+    auto value = mancala::find_ntuple(name);
+    if (!value) throw InputError("flag --values", "no n-tuple value named '" + name + "' (e.g. ntuple_standard)");
+    sources.push_back({{"name", name}, {"info", value->info}});
+    found.push_back(value);
+    values.push_back(found.back().get());
+  }
+  mancala::NTupleValue mean = mancala::average_ntuple(values);
+  std::string command = "playground mancala average-ntuple";
+  for (const auto& word : args.words()) command += " " + word;
+  mean.info = {{"average", sources}, {"command", command}};
+  std::ofstream out(args.get("out"));
+  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
+  out << mean.to_json().dump() << "\n";
+  std::cout << "averaged " << names.size() << " values; wrote " << args.get("out") << "\n";
   return 0;
 }
 

@@ -182,10 +182,14 @@ std::vector<AgentInfo> MancalaGame::agents() const {
                      "beyond the seed: the same search, " + std::to_string(d) +
                          " plies, with an n-tuple network's value at the leaves (lookup tables on pairs and "
                          "triples of pits and the stores: TD(lambda) self-play, then, except under the seed's reading, "
-                         "TreeStrap toward deeper searches and exact endgames)"});
+                         "TreeStrap toward deeper searches and exact endgames, averaged with a run that also "
+                         "values a win by its margin)"});
   infos.push_back({"ntuple:5:ntuple_standard",
                    PG_TEXT("the n-tuple player, 5 plies, with the TD(lambda) value alone (the default before "
                            "TreeStrap)")});
+  infos.push_back({"ntuple:5:ntuple_treestrap",
+                   PG_TEXT("the n-tuple player, 5 plies, with the TreeStrap value alone (the default before the "
+                           "average)")});
   infos.push_back({"ntuple:5:ntuple_bootstrap",
                    PG_TEXT("the n-tuple player, 5 plies, with the value retrained from the default's toward deeper "
                            "searches and exact endgames (train-ntuple --method bootstrap; standard rules): stronger "

@@ -74,7 +74,7 @@ Decision NTupleAgent::decide(const State& state, Rng& rng) {
 
 const char* ntuple_name_for(const Rules& rules) {
   const bool seed_reading = rules.early_end && rules.end_only_when_mover_empty && !rules.sweep_remaining;
-  return seed_reading ? kNTupleSeedRules : kNTupleTreeStrap;
+  return seed_reading ? kNTupleSeedRules : kNTupleAveraged;
 }
 
 std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rules) {
@@ -87,9 +87,9 @@ std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rul
   auto value = find_ntuple(value_name);
   if (!value && is_shipped_policy(ntuple_path(value_name))) require_policy_file(ntuple_path(value_name));
   if (!value)
-    throw InputError("agent '" + std::string(spec) + "'", "no n-tuple value named '" + value_name +
-                                                              "' (shipped: " + kNTupleTreeStrap + ", " +
-                                                              kNTupleStandard + ", " + kNTupleSeedRules + ")");
+    throw InputError("agent '" + std::string(spec) + "'",
+                     "no n-tuple value named '" + value_name + "' (shipped: " + kNTupleAveraged + ", " +
+                         kNTupleTreeStrap + ", " + kNTupleStandard + ", " + kNTupleSeedRules + ")");
   return std::make_unique<NTupleAgent>(depth, weights, std::move(value));
 }
 

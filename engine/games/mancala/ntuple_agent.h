@@ -14,12 +14,14 @@
 namespace pg::mancala {
 
 // The shipped value files, under policies/mancala/<name>.json: trained by
-// TD(lambda) under the standard rules and under the seed's reading of them,
-// and the standard one fine-tuned by TreeStrap (ntuple_bootstrap.h), which
-// the standard rules' players use since it plays better at 2 and 5 plies.
+// TD(lambda) under the standard rules and under the seed's reading of them;
+// the standard one fine-tuned by TreeStrap (ntuple_bootstrap.h); and the
+// mean of that and a further TreeStrap run with margin-aware targets, which
+// the standard rules' players use since it meets every target at 2 and 5 plies.
 constexpr const char* kNTupleStandard = "ntuple_standard";
 constexpr const char* kNTupleSeedRules = "ntuple_seed_rules";
 constexpr const char* kNTupleTreeStrap = "ntuple_treestrap";
+constexpr const char* kNTupleAveraged = "ntuple_averaged";
 
 // Player 0's value of `board` searched `depth` plies ahead (plain alpha-beta).
 double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
@@ -57,7 +59,7 @@ class NTupleAgent : public Agent {
 
 // The shipped file for a rule set: the seed's reading (early end, the game
 // ends only when the mover is empty, no sweep) has its own; every other rule
-// set uses the standard rules' (ntuple_treestrap).
+// set uses the standard rules' (ntuple_averaged).
 const char* ntuple_name_for(const Rules& rules);
 
 // "ntuple:D" (the shipped value trained under these rules, ntuple_name_for)

@@ -147,6 +147,24 @@ TEST(NTupleValue, ExtendedFileRoundTripsAsVersionTwo) {
   }
 }
 
+TEST(NTupleValue, AverageIsTheMeanEstimateOnEveryBoard) {
+  const NTupleValue a = patterned_value(6), b = patterned_value(7);
+  const NTupleValue mean = average_ntuple({&a, &b});
+  Rng rng(8);
+  for (int k = 0; k < 50; ++k) {
+    const Board board = random_position(rng, int(rng.below(30)));
+    if (board.done) continue;
+    EXPECT_NEAR(mean.value(board), (a.value(board) + b.value(board)) / 2, 1e-9);
+  }
+  const NTupleValue wide = patterned_value(9, true);
+  try {
+    average_ntuple({&a, &wide});
+    ADD_FAILURE() << "a basic and an extended value were averaged";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("value 2 has the extended tables"), std::string::npos) << e.what();
+  }
+}
+
 double plain_minimax(const Board& b, const NTupleValue& v, int depth) {
   if (b.done) return b.outcome() * (kWinScore + depth);
   if (depth == 0) return v.value(b);

@@ -210,6 +210,19 @@ NTupleValue NTupleValue::from_json(const Json& j) {
   return v;
 }
 
+NTupleValue average_ntuple(const std::vector<const NTupleValue*>& values) {
+  if (values.empty()) throw InputError("ntuple average", "no values to average");
+  NTupleValue mean(values[0]->extended);
+  for (size_t k = 0; k < values.size(); ++k) {
+    if (values[k]->extended != mean.extended)
+      throw InputError("ntuple average", "value " + std::to_string(k + 1) + (mean.extended ? " lacks" : " has") +
+                                             " the extended tables; the first " + (mean.extended ? "has" : "does not"));
+    for (size_t i = 0; i < mean.weights.size(); ++i) mean.weights[i] += values[k]->weights[i];
+  }
+  for (float& w : mean.weights) w /= float(values.size());
+  return mean;
+}
+
 std::string ntuple_path(const std::string& name) { return "mancala/" + name + ".json"; }
 
 namespace {

@@ -81,6 +81,11 @@ struct NTupleValue {
   static NTupleValue from_json(const Json& j);
 };
 
+// The entry-wise mean of values with the same tables. The value is linear in
+// its weights, so this is the mean of their estimates on every board.
+// Throws InputError if one has the extended tables and another does not.
+NTupleValue average_ntuple(const std::vector<const NTupleValue*>& values);
+
 // A value stored at run time (the page's uploads, the trainer's
 // measurements), else a shipped one by name: the file ntuple_path(name) from
 // the policy store, parsed once. nullptr if unknown or not fetched yet.

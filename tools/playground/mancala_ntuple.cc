@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/episode.h"
 #include "engine/core/error.h"
 #include "engine/core/match.h"
 #include "engine/core/stats.h"
@@ -184,15 +185,9 @@ int mancala_average_ntuple(const GameEntry& entry, const Args& args) {
   args.check_known({"values", "out"}, entry.options);
   if (!args.has("out")) throw InputError("flag --out", "missing (the value file to write)");
   if (!args.has("values")) throw InputError("flag --values", "missing (two or more value names, comma-separated)");
-  std::vector<std::string> names;
+  const std::vector<std::string> names = split_list(args.get("values"));
   std::vector<std::shared_ptr<const mancala::NTupleValue>> found;
   std::vector<const mancala::NTupleValue*> values;
-  const std::string list = args.get("values");
-  for (size_t at = 0; at <= list.size();) {
-    const size_t comma = std::min(list.find(',', at), list.size());
-    names.push_back(list.substr(at, comma - at));
-    at = comma + 1;
-  }
   if (names.size() < 2) throw InputError("flag --values", "expected two or more names, comma-separated");
   Json sources = Json::array();
   for (const std::string& name : names) {

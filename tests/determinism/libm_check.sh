@@ -11,6 +11,7 @@ allowed=(
   engine/nn/det_math.cc                  # the deterministic functions themselves (no libm inside)
   engine/games/binary/fit.cc             # the fit command's reported log-likelihood (native only, printed)
   engine/games/morris/stage_simulation.cc  # building the stage tables (native, `morris tables`); the page reads the file
+  engine/games/mancala/ntuple_bootstrap.cc  # Kalah's n-tuple training targets (native, `train-ntuple`); the page reads the file
 )
 pattern='(std::|[^a-zA-Z0-9_:.>])(exp|exp2|expm1|log|log2|log10|log1p|pow|tanh|sinh|cosh|sin|cos|tan|asin|acos|atan|atan2|cbrt|hypot|erf|erfc|lgamma|tgamma)f?\('
 cd "$root" || exit 1

@@ -38,6 +38,7 @@ Json NTupleBootstrap::to_json() const {
 double end_target(int store_difference, double margin_scale, double margin_weight) {
   const double result = (store_difference > 0) - (store_difference < 0);
   if (margin_scale <= 0) return result;
+  // libm's tanh is fine here: training runs natively only and the page reads its file (libm_check.sh).
   return (1 - margin_weight) * result + margin_weight * std::tanh(double(store_difference) / margin_scale);
 }
 

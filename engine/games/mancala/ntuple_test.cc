@@ -37,15 +37,22 @@ Board random_position(Rng& rng, int plies) {
   return b;
 }
 
-TEST(NTupleValue, TablesAreSeenFromTheMover) {
-  //       0   5   0   0   0   2        player 1's holes 12..7
-  //  10                          20
-  //       1   0   0   0   0   3        player 0's holes 0..5
-  const Board b = make_board({1, 0, 0, 0, 0, 3, 20, 2, 0, 0, 0, 5, 0, 10}, 0);
-  // The same position with the sides swapped and player 1 to move.
+//       0   5   0   0   0   2        player 1's holes 12..7
+//  10                          20
+//       1   0   0   0   0   3        player 0's holes 0..5
+Board sample_board() { return make_board({1, 0, 0, 0, 0, 3, 20, 2, 0, 0, 0, 5, 0, 10}, 0); }
+
+// The same position with the sides swapped and the other player to move.
+Board mirrored(const Board& b) {
   Board mirror = b;
   for (int i = 0; i < 7; ++i) std::swap(mirror.holes[size_t(i)], mirror.holes[size_t(i + 7)]);
-  mirror.to_move = 1;
+  mirror.to_move = 1 - b.to_move;
+  return mirror;
+}
+
+TEST(NTupleValue, TablesAreSeenFromTheMover) {
+  const Board b = sample_board();
+  const Board mirror = mirrored(b);
   const NTupleValue v = patterned_value(1);
   EXPECT_EQ(v.indices(b), v.indices(mirror));
   EXPECT_DOUBLE_EQ(v.value(b), -v.value(mirror)) << "player 0's value flips with the seats";
@@ -96,13 +103,8 @@ TEST(NTupleValue, FileRoundTripsAndNamesWhatIsWrong) {
 }
 
 TEST(NTupleValue, ExtendedTablesSeeWholeSides) {
-  //       0   5   0   0   0   2        player 1's holes 12..7
-  //  10                          20
-  //       1   0   0   0   0   3        player 0's holes 0..5
-  const Board b = make_board({1, 0, 0, 0, 0, 3, 20, 2, 0, 0, 0, 5, 0, 10}, 0);
-  Board mirror = b;
-  for (int i = 0; i < 7; ++i) std::swap(mirror.holes[size_t(i)], mirror.holes[size_t(i + 7)]);
-  mirror.to_move = 1;
+  const Board b = sample_board();
+  const Board mirror = mirrored(b);
   const NTupleValue basic = patterned_value(4);
   const NTupleValue v = basic.with_extended_tables();
   ASSERT_EQ(ntuple_tables(true).size(), size_t(kNumExtendedTuples));

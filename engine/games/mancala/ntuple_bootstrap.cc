@@ -45,7 +45,7 @@ double end_target(int store_difference, double margin_scale, double margin_weigh
 namespace {
 
 // The leaves of a margin-aware target search: the value, and at a decided end
-// tanh(store difference / scale) (player 0's).
+// end_target of its store difference (player 0's).
 struct MarginEval {
   const NTupleValue& value;
   double scale, weight;

@@ -47,6 +47,13 @@ void progress_bar(long done, long total, double seconds) {
                width - filled, "", done, total, seconds);
 }
 
+// The value file --out names.
+void write_value(const mancala::NTupleValue& value, const Args& args) {
+  std::ofstream out(args.get("out"));
+  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
+  out << value.to_json().dump() << "\n";
+}
+
 }  // namespace
 
 int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
@@ -174,9 +181,7 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   value.info["rules"] = game->options();
   value.info["seconds"] = seconds;
   value.info["scores"] = scores;
-  std::ofstream out(args.get("out"));
-  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
-  out << value.to_json().dump() << "\n";
+  write_value(value, args);
   std::cout << "wrote " << args.get("out") << "\n";
   return 0;
 }
@@ -201,9 +206,7 @@ int mancala_average_ntuple(const GameEntry& entry, const Args& args) {
   std::string command = "playground mancala average-ntuple";
   for (const auto& word : args.words()) command += " " + word;
   mean.info = {{"average", sources}, {"command", command}};
-  std::ofstream out(args.get("out"));
-  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
-  out << mean.to_json().dump() << "\n";
+  write_value(mean, args);
   std::cout << "averaged " << names.size() << " values; wrote " << args.get("out") << "\n";
   return 0;
 }

@@ -4,8 +4,9 @@
 #   bash scripts/fuzz.sh [--runs N] [TARGET...]  the long runs: N executions per target (default 10,000,000),
 #                                             one target at a time, at low priority
 # Options: --time SECONDS (a time limit per target instead of --runs), --timeout SECONDS (one input; default 10),
-# --rss-limit MB (default 2048), --merge (after a long run, add the inputs that found new coverage to the
-# committed corpus, tests/fuzz/corpus/TARGET, minimised), --no-build.
+# --rss-limit MB (default 2048), --merge (after a long run, add to the committed corpus, tests/fuzz/corpus/TARGET,
+# up to 150 of the smallest inputs, 2 KB at most, that a -merge=1 of the grown corpus keeps for new coverage),
+# --merge-only (that merge of an earlier run's grown corpus, without fuzzing), --no-build.
 # Each target first replays its regression inputs (tests/fuzz/regressions/TARGET/: inputs that once crashed),
 # then fuzzes from its committed corpus (and, in long runs, the corpus it grew before: build/fuzz/corpus/).
 # A crash, a hang, a leak or a sanitizer report stops that target with its input saved under
@@ -24,6 +25,7 @@ while [ $# -gt 0 ]; do
     --timeout) timeout=$2; shift ;;
     --rss-limit) rss=$2; shift ;;
     --merge) merge=1 ;;
+    --merge-only) merge=1 mode=merge ;;
     --no-build) build=0 ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
@@ -50,6 +52,23 @@ dict_for() {
   esac
 }
 
+# Adds to the committed corpus what the grown one covers beyond it: the inputs a -merge=1 keeps, the 150
+# smallest of 2 KB at most, so that the repository stays small and the short run's replay fast.
+merge_grown() {
+  local t=$1 bin=$2 scratch added
+  scratch=$(mktemp -d)
+  cp "tests/fuzz/corpus/$t"/* "$scratch"/
+  "$bin" -merge=1 "${flags[@]}" "$scratch" "$BUILD/corpus/$t" >"$BUILD/logs/$t-merge.log" 2>&1
+  added=0
+  while read -r size file; do
+    [ "$size" -le 2048 ] && [ "$added" -lt 150 ] || break
+    cp "$scratch/$file" "tests/fuzz/corpus/$t/" && added=$((added + 1))
+  done < <(cd "$scratch" && for f in *; do [ -e "$ROOT/tests/fuzz/corpus/$t/$f" ] ||
+    printf '%s %s\n' "$(stat -c %s "$f")" "$f"; done | sort -n)
+  rm -rf "$scratch"
+  echo "[fuzz] $t: $added inputs added to tests/fuzz/corpus/$t"
+}
+
 report="$BUILD/report-$mode.txt"
 rows=()
 failed=()
@@ -62,6 +81,10 @@ for t in "${targets[@]}"; do
     -artifact_prefix="$BUILD/artifacts/$t/")
   d="tests/fuzz/dict/$(dict_for "$t").dict"
   [ -f "$d" ] && flags+=(-dict="$d")
+  if [ "$mode" = merge ]; then
+    merge_grown "$t" "$bin"
+    continue
+  fi
 
   # The inputs that once failed: each must now pass.
   mapfile -t regressions < <(find "tests/fuzz/regressions/$t" -type f 2>/dev/null | sort)
@@ -104,12 +127,10 @@ for t in "${targets[@]}"; do
   rows+=("$(printf '%-16s %12s %9s %7s %7s %-14s %6ss  %s' "$t" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
     "${corp:-?}" "$seconds" "$result")")
 
-  if [ "$merge" = 1 ] && [ "$status" = 0 ]; then
-    # Keeps the committed corpus small: only inputs that add coverage join it.
-    "$bin" -merge=1 "${flags[@]}" "tests/fuzz/corpus/$t" "$BUILD/corpus/$t" >"$BUILD/logs/$t-merge.log" 2>&1
-  fi
+  if [ "$merge" = 1 ] && [ "$status" = 0 ]; then merge_grown "$t" "$bin"; fi
 done
 
+[ "$mode" = merge ] && exit 0
 {
   echo "libFuzzer ($mode run, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
   printf '%-16s %12s %9s %7s %7s %-14s %7s  %s\n' target execs exec/s cov ft corpus time result

@@ -21,4 +21,8 @@ class InputError : public std::runtime_error {
   std::string problem_;
 };
 
+// Throws the same error placed in a file (a schema error names a field, not the file it came from):
+// "mancala/x.json, ntuple.version: ...". An empty path leaves it as it is.
+[[noreturn]] void throw_in_file(const std::string& path, const InputError& e);
+
 }  // namespace pg

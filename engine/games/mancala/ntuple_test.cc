@@ -7,6 +7,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/match.h"
+#include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "engine/games/mancala/greedy_agent.h"
@@ -246,6 +247,20 @@ TEST(NTupleAgents, SpecsParseAndUnknownValuesAreNamed) {
     FAIL();
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("no n-tuple value named 'nope'"), std::string::npos);
+  }
+}
+
+TEST(NTupleAgents, AFileThatIsWrongInsideNamesTheFile) {
+  Json wrong = patterned_value(3).to_json();
+  wrong["version"] = 3;
+  provide_policy_file(ntuple_path("test_wrong_version"), wrong.dump());
+  try {
+    make_agent(*make_game("mancala"), "ntuple:2:test_wrong_version");
+    FAIL() << "a version-3 file was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("mancala/test_wrong_version.json, ntuple.version: this build reads"),
+              std::string::npos)
+        << e.what();
   }
 }
 

@@ -227,6 +227,14 @@ std::string ntuple_path(const std::string& name) { return "mancala/" + name + ".
 
 namespace {
 
+NTupleValue read_file(const Json& json, const std::string& path) {
+  try {
+    return NTupleValue::from_json(json);
+  } catch (const InputError& e) {
+    throw_in_file(path, e);
+  }
+}
+
 std::mutex& ntuples_mutex() {
   static std::mutex m;
   return m;
@@ -250,9 +258,10 @@ std::shared_ptr<const NTupleValue> find_ntuple(const std::string& name) {
     auto it = runtime_ntuples().find(name);
     if (it != runtime_ntuples().end()) return it->second;
   }
-  const auto bytes = find_policy_file(ntuple_path(name));
+  const std::string path = ntuple_path(name);
+  const auto bytes = find_policy_file(path);
   if (!bytes) return nullptr;
-  auto value = std::make_shared<const NTupleValue>(NTupleValue::from_json(parse_json_input(*bytes, ntuple_path(name))));
+  auto value = std::make_shared<const NTupleValue>(read_file(parse_json_input(*bytes, path), path));
   store_ntuple(name, value);
   return value;
 }

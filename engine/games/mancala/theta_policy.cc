@@ -53,6 +53,14 @@ std::string theta_path(const std::string& name) { return "mancala/" + name + ".j
 
 namespace {
 
+ThetaPolicy read_file(const Json& json, const std::string& path) {
+  try {
+    return ThetaPolicy::from_json(json);
+  } catch (const InputError& e) {
+    throw_in_file(path, e);
+  }
+}
+
 std::mutex& thetas_mutex() {
   static std::mutex m;
   return m;
@@ -76,9 +84,10 @@ std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name) {
     auto it = runtime_thetas().find(name);
     if (it != runtime_thetas().end()) return it->second;
   }
-  const auto bytes = find_policy_file(theta_path(name));
+  const std::string path = theta_path(name);
+  const auto bytes = find_policy_file(path);
   if (!bytes) return nullptr;
-  auto policy = std::make_shared<const ThetaPolicy>(ThetaPolicy::from_json(parse_json_input(*bytes, theta_path(name))));
+  auto policy = std::make_shared<const ThetaPolicy>(read_file(parse_json_input(*bytes, path), path));
   store_theta(name, policy);
   return policy;
 }

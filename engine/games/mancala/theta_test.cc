@@ -8,6 +8,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/match.h"
+#include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
 #include "engine/core/rng.h"
 #include "engine/games/mancala/features.h"
@@ -214,6 +215,19 @@ TEST(ThetaAgents, SpecsParseAndUnknownWeightsAreNamed) {
     FAIL();
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("no weights named 'nope'"), std::string::npos);
+  }
+}
+
+TEST(ThetaAgents, AFileThatIsWrongInsideNamesTheFile) {
+  Json wrong = find_theta(kSeedTheta)->to_json();
+  wrong["weights"]["Const"] = "x";
+  provide_policy_file(theta_path("test_wrong_weight"), wrong.dump());
+  try {
+    make_agent(*make_game("mancala"), "theta:1:test_wrong_weight");
+    FAIL() << "a weight that is not a number was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("mancala/test_wrong_weight.json, theta.weights.Const"), std::string::npos)
+        << e.what();
   }
 }
 

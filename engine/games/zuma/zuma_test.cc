@@ -754,6 +754,9 @@ TEST(ZumaPolicy, DamagedPolicyFilesAreRefusedNamingTheProblem) {
   EXPECT_TRUE(Mentions(error(encoding), "wrong observation encoding"));
   // Neither the policy format nor JSON.
   EXPECT_FALSE(error("not a table").empty());
+  // JSON that is not a table: the field and the file are named.
+  EXPECT_TRUE(Mentions(error(R"({"format": "other"})"), "zuma/x.rlpg, policy.format"))
+      << error(R"({"format": "other"})");
 }
 
 // --- the shipped policy against the baselines ----------------------------------------

@@ -25,4 +25,14 @@ class InputError : public std::runtime_error {
 // "mancala/x.json, ntuple.version: ...". An empty path leaves it as it is.
 [[noreturn]] void throw_in_file(const std::string& path, const InputError& e);
 
+// read() (a file's reader), with its InputError placed in the file by throw_in_file.
+template <class Read>
+auto read_in_file(const std::string& path, Read read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const InputError& e) {
+    throw_in_file(path, e);
+  }
+}
+
 }  // namespace pg

@@ -227,14 +227,6 @@ std::string ntuple_path(const std::string& name) { return "mancala/" + name + ".
 
 namespace {
 
-NTupleValue read_file(const Json& json, const std::string& path) {
-  try {
-    return NTupleValue::from_json(json);
-  } catch (const InputError& e) {
-    throw_in_file(path, e);
-  }
-}
-
 std::mutex& ntuples_mutex() {
   static std::mutex m;
   return m;
@@ -261,7 +253,8 @@ std::shared_ptr<const NTupleValue> find_ntuple(const std::string& name) {
   const std::string path = ntuple_path(name);
   const auto bytes = find_policy_file(path);
   if (!bytes) return nullptr;
-  auto value = std::make_shared<const NTupleValue>(read_file(parse_json_input(*bytes, path), path));
+  const Json json = parse_json_input(*bytes, path);
+  auto value = std::make_shared<const NTupleValue>(read_in_file(path, [&] { return NTupleValue::from_json(json); }));
   store_ntuple(name, value);
   return value;
 }

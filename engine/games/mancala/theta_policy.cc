@@ -53,14 +53,6 @@ std::string theta_path(const std::string& name) { return "mancala/" + name + ".j
 
 namespace {
 
-ThetaPolicy read_file(const Json& json, const std::string& path) {
-  try {
-    return ThetaPolicy::from_json(json);
-  } catch (const InputError& e) {
-    throw_in_file(path, e);
-  }
-}
-
 std::mutex& thetas_mutex() {
   static std::mutex m;
   return m;
@@ -87,7 +79,8 @@ std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name) {
   const std::string path = theta_path(name);
   const auto bytes = find_policy_file(path);
   if (!bytes) return nullptr;
-  auto policy = std::make_shared<const ThetaPolicy>(read_file(parse_json_input(*bytes, path), path));
+  const Json json = parse_json_input(*bytes, path);
+  auto policy = std::make_shared<const ThetaPolicy>(read_in_file(path, [&] { return ThetaPolicy::from_json(json); }));
   store_theta(name, policy);
   return policy;
 }

@@ -143,11 +143,7 @@ QPolicy QPolicy::from_policy_file(std::string_view bytes, const std::string& sou
 QPolicy QPolicy::parse(std::string_view bytes, const std::string& source) {
   if (bytes.substr(0, nn::kPolicyMagic.size()) == nn::kPolicyMagic) return from_policy_file(bytes, source);
   const Json json = parse_json_input(bytes, source);
-  try {
-    return from_json(json);
-  } catch (const InputError& e) {
-    throw_in_file(source, e);
-  }
+  return read_in_file(source, [&] { return from_json(json); });
 }
 
 namespace {

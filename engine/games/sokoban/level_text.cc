@@ -199,9 +199,9 @@ RawRow read_grid_row(const Line& line, std::string_view source) {
 }
 
 // In a collection a row starts with a wall after its leading floor, so that titles and notes are told apart
-// from rows; but a level may have a row that does not ("***" of boxes on targets, below the walls: one level's
-// text reads it). Right after a level's rows, a line made of level characters only is its next row, so that
-// such a level written to a collection reads back the same.
+// from rows; but a level may have a row that does not ("***" of boxes on targets, outside the walls: one level's
+// text reads it). Touching a level's rows, below them or right above them, a line made of level characters only
+// is a row too, so that such a level written to a collection reads back the same.
 bool continues_text_rows(std::string_view s) {
   bool square = false;
   for (char c : s) {
@@ -226,11 +226,23 @@ const Format& grid_format() {
 std::vector<RawLevel> read_raw(std::string_view text, std::string_view source, const Format& format, bool single) {
   std::vector<RawLevel> levels;
   struct HeaderLine {
-    std::string text;
-    bool blank;
+    Line line;
+    std::string text;  // a comment's text without its ';', or the line trimmed
+    LineKind kind;
   };
   std::vector<HeaderLine> header;
   bool in_rows = false;
+  const auto add_row = [&](const Line& line) {
+    RawLevel& level = levels.back();
+    if (int(level.rows.size()) == kMaxSide)
+      throw InputError(place(source, line.number), "the level is taller than " + std::to_string(kMaxSide) + " rows");
+    level.rows.push_back(format.read_row(line, source));
+    if (format.rectangular && level.rows.back().tiles.size() != level.rows.front().tiles.size())
+      throw InputError(place(source, line.number), std::to_string(level.rows.back().tiles.size()) +
+                                                       " tile codes, but the grid's first row (line " +
+                                                       std::to_string(level.rows.front().line) + ") has " +
+                                                       std::to_string(level.rows.front().tiles.size()));
+  };
   for (const Line& line : split_lines(text)) {
     LineKind kind = format.classify(line.text, single);
     if (kind != LineKind::kRow && in_rows && format.continues_rows && format.continues_rows(line.text))
@@ -239,39 +251,33 @@ std::vector<RawLevel> read_raw(std::string_view text, std::string_view source, c
       if (!in_rows) {
         if (single && !levels.empty())
           throw InputError(place(source, line.number), "a second level starts here (expected one level)");
+        // Lines of level characters right above the rows are rows too, as they are below them and in one
+        // level's text ("***" of boxes on targets as a first row; docs/reliability.md, bug 6).
+        size_t first_row = header.size();
+        while (format.continues_rows && first_row > 0 && header[first_row - 1].kind == LineKind::kOther &&
+               format.continues_rows(header[first_row - 1].line.text))
+          --first_row;
         RawLevel level;
         // The non-blank line right above the rows is the title.
-        if (!header.empty() && !header.back().blank) {
-          level.title = header.back().text;
-          header.pop_back();
-        }
-        for (const auto& h : header)
-          if (!h.blank) level.notes.push_back(h.text);
-        header.clear();
+        size_t notes_end = first_row;
+        if (notes_end > 0 && header[notes_end - 1].kind != LineKind::kBlank) level.title = header[--notes_end].text;
+        for (size_t i = 0; i < notes_end; ++i)
+          if (header[i].kind != LineKind::kBlank) level.notes.push_back(header[i].text);
         levels.push_back(std::move(level));
+        for (size_t i = first_row; i < header.size(); ++i) add_row(header[i].line);
+        header.clear();
         in_rows = true;
       }
-      RawLevel& level = levels.back();
-      if (int(level.rows.size()) == kMaxSide)
-        throw InputError(place(source, line.number), "the level is taller than " + std::to_string(kMaxSide) + " rows");
-      level.rows.push_back(format.read_row(line, source));
-      if (format.rectangular && level.rows.back().tiles.size() != level.rows.front().tiles.size())
-        throw InputError(place(source, line.number), std::to_string(level.rows.back().tiles.size()) +
-                                                         " tile codes, but the grid's first row (line " +
-                                                         std::to_string(level.rows.front().line) + ") has " +
-                                                         std::to_string(level.rows.front().tiles.size()));
+      add_row(line);
       continue;
     }
     in_rows = false;
     if (kind == LineKind::kSkip) continue;
-    if (kind == LineKind::kBlank)
-      header.push_back({"", true});
-    else
-      header.push_back({kind == LineKind::kComment ? comment_text(line.text) : std::string(trim(line.text)), false});
+    header.push_back({line, kind == LineKind::kComment ? comment_text(line.text) : std::string(trim(line.text)), kind});
   }
   if (levels.empty()) throw InputError(source.empty() ? "text" : std::string(source), "no level found");
   for (const auto& h : header)
-    if (!h.blank) levels.back().notes.push_back(h.text);
+    if (h.kind != LineKind::kBlank) levels.back().notes.push_back(h.text);
   return levels;
 }
 

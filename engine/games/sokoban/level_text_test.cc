@@ -112,13 +112,35 @@ TEST(SokobanLevelText, ARowThatDoesNotStartWithAWallSurvivesACollection) {
   const std::vector<Level> back = parse_collection(collection_to_text(levels), "written");
   ASSERT_EQ(back.size(), 2u);
   for (const Level& l : back) EXPECT_EQ(level_rows(l), level_rows(level));
-  // Right after a level's rows only: above them such a line is still a title, and a line with other
-  // characters still ends the level.
-  const std::vector<Level> titled = parse_collection("***\n#####\n#@$.#\n#####\nnote $\n", "t.txt");
+  // A line with other characters still ends the level.
+  const std::vector<Level> noted = parse_collection("#####\n#@$.#\n#####\nnote $\n", "t.txt");
+  ASSERT_EQ(noted.size(), 1u);
+  EXPECT_EQ(noted[0].height, 3);
+  EXPECT_EQ(noted[0].notes, std::vector<std::string>{"note $"});
+}
+
+TEST(SokobanLevelText, AFirstRowThatDoesNotStartWithAWallSurvivesACollection) {
+  // Found by fuzzing (docs/reliability.md, bug 6): bug 5 at the top. A collection took the line right above a
+  // level's rows for its title when it did not start with a wall, so the level read back one row shorter.
+  const Level level = parse_level("*##\n#####\n#@$.#\n#####\n", "t.txt");
+  EXPECT_EQ(level.height, 4);
+  const std::vector<Level> levels = {level, level};
+  const std::string written = collection_to_text(levels);
+  const std::vector<Level> back = parse_collection(written, "written");
+  ASSERT_EQ(back.size(), 2u);
+  for (const Level& l : back) EXPECT_EQ(level_rows(l), level_rows(level));
+  // A level's text and a collection agree: lines of level characters touching the rows are rows, above or
+  // below; the title is the line above them, and a title with other characters stays a title.
+  const std::vector<Level> titled = parse_collection("Level 1\n ***\n*\n#####\n#@$.#\n#####\n", "t.txt");
   ASSERT_EQ(titled.size(), 1u);
-  EXPECT_EQ(titled[0].title, "***");
-  EXPECT_EQ(titled[0].height, 3);
-  EXPECT_EQ(titled[0].notes, std::vector<std::string>{"note $"});
+  EXPECT_EQ(titled[0].title, "Level 1");
+  EXPECT_EQ(level_rows(titled[0]), level_rows(parse_level(" ***\n*\n#####\n#@$.#\n#####\n")));
+  EXPECT_EQ(titled[0].height, 5);
+  // A blank line between still separates a note from the rows.
+  const std::vector<Level> apart = parse_collection("***\n\n#####\n#@$.#\n#####\n", "t.txt");
+  ASSERT_EQ(apart.size(), 1u);
+  EXPECT_EQ(apart[0].height, 3);
+  EXPECT_EQ(apart[0].notes, std::vector<std::string>{"***"});
 }
 
 TEST(SokobanLevelText, CrLfLines) {

@@ -3,7 +3,9 @@
 #   bash scripts/fuzz.sh --short              every target for a few seconds (scripts/test.sh runs this)
 #   bash scripts/fuzz.sh [--runs N] [TARGET...]  the long runs: N executions per target (default 10,000,000),
 #                                             one target at a time, at low priority
-# Options: --time SECONDS (a time limit per target instead of --runs), --timeout SECONDS (one input; default 10),
+# Options: --time SECONDS (a time limit per target instead of --runs), --timeout SECONDS (one input; default 10 in
+# short runs, 60 in long ones: libFuzzer's timeout is wall time, and a long run at low priority beside builds is
+# starved for seconds at a time),
 # --rss-limit MB (default 2048), --merge (after a long run, add to the committed corpus, tests/fuzz/corpus/TARGET,
 # up to 150 of the smallest inputs, 2 KB at most, that a -merge=1 of the grown corpus keeps for new coverage),
 # --merge-only (that merge of an earlier run's grown corpus, without fuzzing), --no-build.
@@ -16,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$(pwd)
 
-mode=long runs=10000000 max_time="" timeout=10 rss=2048 merge=0 build=1 targets=()
+mode=long runs=10000000 max_time="" timeout="" rss=2048 merge=0 build=1 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --short) mode=short ;;
@@ -27,13 +29,14 @@ while [ $# -gt 0 ]; do
     --merge) merge=1 ;;
     --merge-only) merge=1 mode=merge ;;
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1") ;;
   esac
   shift
 done
 
+[ -n "$timeout" ] || { [ "$mode" = short ] && timeout=10 || timeout=60; }
 BUILD=build/fuzz
 if [ "$build" = 1 ]; then
   [ -f "$BUILD/CMakeCache.txt" ] || cmake --preset fuzz >/dev/null

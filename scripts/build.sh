@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds what is asked: native | native-debug | wasm (default: all three).
-# Outputs: build/native/bin/playground (CLI), build/wasm/site/ (the static site).
+# Builds what is asked: native | native-debug | wasm (default: all three), or native-checks (the release
+# targets scripts/test.sh needs: the CLI, the benchmarks and the release checks, without the training tools).
+# Outputs: build/native/bin/playground (CLI), build/native/bin/playground-train (the training commands, with
+# libtorch), build/wasm/site/ (the static site).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NODE_PATH=/usr/share/nodejs  # Emscripten's JS optimizer needs Debian's acorn
@@ -8,6 +10,8 @@ presets=("$@")
 [ ${#presets[@]} -gt 0 ] || presets=(native native-debug wasm)
 for preset in "${presets[@]}"; do
   echo "[build] $preset"
-  if [ ! -f "build/$preset/CMakeCache.txt" ]; then cmake --preset "$preset" >/dev/null; fi
+  configure=$preset
+  [ "$preset" = native-checks ] && configure=native
+  if [ ! -f "build/$configure/CMakeCache.txt" ]; then cmake --preset "$configure" >/dev/null; fi
   cmake --build --preset "$preset"
 done

@@ -73,11 +73,15 @@ merge_grown() {
 }
 
 report="$BUILD/report-$mode.txt"
-rows=()
-failed=()
-for t in "${targets[@]}"; do
+results="$BUILD/results-$mode"
+rm -rf "$results"
+mkdir -p "$results"
+
+# Fuzzes one target; writes its table row to $results/T.row, and $results/T.failed if it failed.
+fuzz_target() {
+  local t=$1 bin log d status start seconds execs speed last cov ft corp result scratch
+  local -a flags limit corpora regressions
   bin="$BUILD/bin/fuzz_$t"
-  [ -x "$bin" ] || { echo "fuzz.sh: no target $t ($bin)" >&2; exit 2; }
   log="$BUILD/logs/$t-$mode.log"
   mkdir -p "$BUILD/logs" "$BUILD/artifacts/$t" "$BUILD/corpus/$t" "tests/fuzz/corpus/$t"
   flags=(-timeout="$timeout" -rss_limit_mb="$rss" -malloc_limit_mb="$rss" -print_final_stats=1
@@ -86,7 +90,7 @@ for t in "${targets[@]}"; do
   [ -f "$d" ] && flags+=(-dict="$d")
   if [ "$mode" = merge ]; then
     merge_grown "$t" "$bin"
-    continue
+    return
   fi
 
   # The inputs that once failed: each must now pass.
@@ -94,7 +98,7 @@ for t in "${targets[@]}"; do
   if [ ${#regressions[@]} -gt 0 ]; then
     if ! "$bin" "${flags[@]}" "${regressions[@]}" >"$BUILD/logs/$t-regressions.log" 2>&1; then
       echo "fuzz.sh: $t: a regression input fails again, see $BUILD/logs/$t-regressions.log" >&2
-      failed+=("$t (regression)")
+      echo "$t (regression)" >>"$results/$t.failed"
     fi
   fi
 
@@ -123,24 +127,47 @@ for t in "${targets[@]}"; do
   result=ok
   if [ "$status" != 0 ]; then
     result="FAILED (exit $status; $log)"
-    failed+=("$t")
+    echo "$t" >>"$results/$t.failed"
     grep -E '^==[0-9]+==ERROR|SUMMARY|fuzz check failed|deadly signal|timeout|out-of-memory|Test unit written' "$log" |
       head -5 >&2 || true
   fi
-  rows+=("$(printf '%-16s %12s %9s %7s %7s %-14s %6ss  %s' "$t" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
-    "${corp:-?}" "$seconds" "$result")")
+  printf '%-16s %12s %9s %7s %7s %-14s %6ss  %s\n' "$t" "${execs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}" \
+    "${corp:-?}" "$seconds" "$result" >"$results/$t.row"
 
   if [ "$merge" = 1 ] && [ "$status" = 0 ]; then merge_grown "$t" "$bin"; fi
+}
+
+for t in "${targets[@]}"; do
+  [ -x "$BUILD/bin/fuzz_$t" ] || { echo "fuzz.sh: no target $t ($BUILD/bin/fuzz_$t)" >&2; exit 2; }
 done
+# Short runs fuzz as many targets at a time as there are cores (each is one process on one core); long runs
+# one at a time, at low priority beside other work.
+lanes=1
+[ "$mode" = short ] && lanes=${PG_FUZZ_JOBS:-$(nproc)}
+running=0
+for t in "${targets[@]}"; do
+  if [ "$lanes" = 1 ]; then
+    fuzz_target "$t"
+    continue
+  fi
+  fuzz_target "$t" &
+  running=$((running + 1))
+  if [ "$running" -ge "$lanes" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait
 
 [ "$mode" = merge ] && exit 0
 {
   echo "libFuzzer ($mode run, $(date -u '+%Y-%m-%d %H:%M UTC'), $(git rev-parse --short HEAD 2>/dev/null || echo '?'))"
   printf '%-16s %12s %9s %7s %7s %-14s %7s  %s\n' target execs exec/s cov ft corpus time result
-  printf '%s\n' "${rows[@]}"
+  for t in "${targets[@]}"; do cat "$results/$t.row"; done
 } | tee "$report"
 echo "(written to $report)"
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "fuzz.sh: failed: ${failed[*]}" >&2
+failed=$(cat "$results"/*.failed 2>/dev/null | tr '\n' ' ')
+if [ -n "$failed" ]; then
+  echo "fuzz.sh: failed: $failed" >&2
   exit 1
 fi

@@ -1,46 +1,76 @@
 #!/usr/bin/env bash
-# Sets up what is missing and runs every test: style, native unit/CLI tests
-# under ASan+UBSan (with the libtorch parity tests), a short run of every fuzz
-# target (scripts/fuzz.sh --short), the release build's tests, the network
-# runtime's native-vs-WebAssembly check, the engine's tests in WebAssembly under
-# SAFE_HEAP, and the browser tests (all of them against the page linked with
-# Emscripten's assertions and stack-overflow checks, the large-input ones
-# against the release page too).
+# Sets up what is missing and runs every test, one step after another, stopping at the first step that fails:
+# style; the native tests under ASan+UBSan (with the libtorch trainers); a short run of every fuzz target;
+# the page; the release build (CLI, benchmarks) with the tests whose result the optimiser could change and
+# the native-vs-WebAssembly checks; the engine's tests in WebAssembly under SAFE_HEAP; and the browser tests. Each step's time is printed, and a table of them at the end. docs/testing.md says what each
+# step guards against and how long it takes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-bash scripts/setup.sh
-step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
 
-step "clang-format"
-bash scripts/format.sh --check
+step_names=()
+step_seconds=()
+started=$(date +%s)
 
-step "native debug build (ASan + UBSan) and its tests"
-bash scripts/build.sh native-debug
-ctest --preset native-debug
+summary() {  # summary [FAILED-STEP]
+  local i total=$(($(date +%s) - started))
+  printf '\n\033[1m%-72s %8s\033[0m\n' "step" "time"
+  for i in "${!step_names[@]}"; do
+    printf '%-72s %5d:%02d\n' "${step_names[$i]}" $((step_seconds[i] / 60)) $((step_seconds[i] % 60))
+  done
+  if [ $# -gt 0 ]; then printf '%-72s %8s\n' "$1" "FAILED"; fi
+  printf '\033[1m%-72s %5d:%02d\033[0m\n' "total" $((total / 60)) $((total % 60))
+}
 
-step "fuzz targets (clang, libFuzzer, ASan + UBSan): their regression inputs, then a few seconds each"
-bash scripts/fuzz.sh --short
+# step NAME FUNCTION: runs FUNCTION with errexit on, times it, and stops the script if it fails.
+step() {
+  local name=$1 status=0 start
+  shift
+  printf '\n\033[1;34m==> %s\033[0m\n' "$name"
+  start=$(date +%s)
+  set +e
+  (set -e; "$@")
+  status=$?
+  set -e
+  local seconds=$(($(date +%s) - start))
+  if [ "$status" != 0 ]; then
+    summary "$name"
+    printf '\n\033[1;31mtest.sh: step failed (exit %d after %d s): %s\033[0m\n' "$status" "$seconds" "$name" >&2
+    exit "$status"
+  fi
+  step_names+=("$name")
+  step_seconds+=("$seconds")
+  printf '\033[1;34m<== %s: %d s\033[0m\n' "$name" "$seconds"
+}
 
-step "native release build (CLI, benchmarks) and its tests"
-bash scripts/build.sh native
-ctest --preset native
+setup() { bash scripts/setup.sh; }
+format_check() { bash scripts/format.sh --check; }
+native_debug_build() { bash scripts/build.sh native-debug; }
+native_debug_tests() { ctest --preset native-debug; }
+fuzz_short() { bash scripts/fuzz.sh --short; }
+native_release_build() { bash scripts/build.sh native-checks; }
+native_release_tests() { ctest --preset native-checks; }
+wasm_build() { bash scripts/build.sh wasm; }
+size_budget() { bash scripts/size_report.sh >/dev/null || { bash scripts/size_report.sh; exit 1; }; }
+wasm_engine_tests() { bash scripts/wasm_engine_tests.sh; }
+browser_tests() {
+  cd tests/browser
+  SITE_DIR=build/wasm/site-checked node --test --test-concurrency=2 page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs \
+    morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs \
+    large_input_test.mjs soak_test.mjs
+}
+browser_release_tests() { cd tests/browser && node --test large_input_test.mjs; }
 
-step "WebAssembly build: the page, and the same page with assertions and stack-overflow checks"
-bash scripts/build.sh wasm
-
-step "the page's first download: under 500 KiB gzip (docs/policies.md)"
-bash scripts/size_report.sh >/dev/null || { bash scripts/size_report.sh; exit 1; }
-
-step "network runtime: the same bits natively and in WebAssembly (node)"
-ctest --preset native -R NnWasmParity --output-on-failure
-
-step "the engine's tests in WebAssembly under node: assertions, SAFE_HEAP, stack checks (docs/reliability.md)"
-bash scripts/wasm_engine_tests.sh
-
-step "browser tests (headless Chromium) against the checked page"
-(cd tests/browser && SITE_DIR=build/wasm/site-checked node --test page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs large_input_test.mjs soak_test.mjs)
-
-step "browser tests of large inputs against the release page"
-(cd tests/browser && node --test large_input_test.mjs)
-
-step "all tests passed"
+step "set-up (scripts/setup.sh)" setup
+step "clang-format" format_check
+step "native debug build (ASan + UBSan)" native_debug_build
+step "native debug tests: unit, golden, CLI, trainers (ASan + UBSan)" native_debug_tests
+step "fuzz targets (clang, libFuzzer, ASan + UBSan): regressions, then a few seconds each" fuzz_short
+step "WebAssembly build: the page, and the page with assertions and stack checks" wasm_build
+step "the page's first download: under 500 KiB gzip (docs/policies.md)" size_budget
+step "native release build: CLI, benchmarks, release checks" native_release_build
+step "release checks: optimiser-sensitive tests, CLI, native = WebAssembly bits, benchmark smoke" native_release_tests
+step "the engine's tests in WebAssembly under node: assertions, SAFE_HEAP, stack checks" wasm_engine_tests
+step "browser tests (headless Chromium) against the checked page" browser_tests
+step "browser tests of large inputs against the release page" browser_release_tests
+summary
+printf '\n\033[1;32mall tests passed\033[0m\n'

@@ -6,6 +6,7 @@
 #include "engine/core/registry.h"
 #include "tools/playground/args.h"
 #include "tools/playground/commands.h"
+#include "tools/playground/training.h"
 
 int main(int argc, char** argv) {
   using namespace pg;
@@ -25,12 +26,15 @@ int main(int argc, char** argv) {
       cli::print_usage();
       return 0;
     }
+    const bool training = cli::is_training_command(game.name, command, args);
+    if (training) cli::hand_over_training(game.name, command, argv);  // returns in playground-train only
     cli::load_policy_overrides(game, args);
     if (game.name == "binary") cli::load_pattern_files(args);
     if (game.name == "morris") {
       args.also_accept("table");  // every morris command reads the perfect agent's table
       cli::load_morris_table(args);
     }
+    if (training) return cli::run_training_command(game, command, args);
     if (command == "replay") return cli::replay(game, args);
     if (command == "match") return cli::match(game, args);
     if (command == "show") return cli::show(game, args);
@@ -53,31 +57,10 @@ int main(int argc, char** argv) {
     if (game.name == "sokoban" && command == "eval") return cli::sokoban_eval(game, args);
     if (game.name == "sokoban" && command == "solve") return cli::sokoban_solve(game, args);
     if (game.name == "sokoban" && command == "generate") return cli::sokoban_generate(game, args);
-    if (game.name == "sokoban" && command == "train") {
-#ifdef PG_HAS_TORCH
-      return cli::sokoban_train(game, args);
-#else
-      throw InputError("command train", "needs the training tools, which this build lacks (no libtorch found)");
-#endif
-    }
-    if (game.name == "sokoban" && command == "train-policy") {
-#ifdef PG_HAS_TORCH
-      return cli::sokoban_train_policy(game, args);
-#else
-      throw InputError("command train-policy", "needs the training tools, which this build lacks (no libtorch found)");
-#endif
-    }
     if (game.name == "morris" && command == "solve") return cli::morris_solve(game, args);
     if (game.name == "morris" && command == "value") return cli::morris_value(game, args);
     if (game.name == "morris" && command == "quality") return cli::morris_quality(game, args);
     if (game.name == "morris" && command == "tables") return cli::morris_tables(game, args);
-#ifdef PG_HAS_TORCH
-    if (game.name == "morris" && command == "train-networks") return cli::morris_train_networks(game, args);
-    if (game.name == "morris" && command == "train-value") return cli::morris_train_value(game, args);
-#else
-    if (game.name == "morris" && (command == "train-networks" || command == "train-value"))
-      throw InputError("command " + command, "needs the training tools, which this build lacks (no libtorch found)");
-#endif
     throw InputError(
         "command '" + command + "'",
         "unknown (known: show, replay, play, match, table; mancala also train, solve, tournament, "

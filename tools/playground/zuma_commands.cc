@@ -64,13 +64,7 @@ int zuma_eval(const GameEntry& entry, const Args& args) {
 
 int zuma_train(const GameEntry& entry, const Args& args) {
   const std::string method = args.get("method", "tabular");
-  if (method == "dqn") {
-#ifdef PG_HAS_TORCH
-    return zuma_train_dqn(entry, args);
-#else
-    throw InputError("flag --method", "dqn needs the training tools, which this build lacks (no libtorch found)");
-#endif
-  }
+  // --method dqn is run by playground-train (training.h).
   if (method != "tabular") throw InputError("flag --method", "expected tabular or dqn, got '" + method + "'");
   args.check_known({"method", "episodes", "alpha", "epsilon-start", "epsilon-end", "gamma", "seed", "curve-every",
                     "out", "eval-episodes", "eval-seed"},

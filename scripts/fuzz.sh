@@ -166,7 +166,7 @@ wait
   for t in "${targets[@]}"; do cat "$results/$t.row"; done
 } | tee "$report"
 echo "(written to $report)"
-failed=$(cat "$results"/*.failed 2>/dev/null | tr '\n' ' ')
+failed=$(cat "$results"/*.failed 2>/dev/null | tr '\n' ' ' || true)
 if [ -n "$failed" ]; then
   echo "fuzz.sh: failed: $failed" >&2
   exit 1

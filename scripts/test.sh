@@ -64,12 +64,12 @@ step "set-up (scripts/setup.sh)" setup
 step "clang-format" format_check
 step "native debug build (ASan + UBSan)" native_debug_build
 step "native debug tests: unit, golden, CLI, trainers (ASan + UBSan)" native_debug_tests
-step "fuzz targets (clang, libFuzzer, ASan + UBSan): regressions, then a few seconds each" fuzz_short
-step "WebAssembly build: the page, and the page with assertions and stack checks" wasm_build
+step "fuzz targets (libFuzzer, ASan + UBSan): regressions, a few seconds each" fuzz_short
+step "WebAssembly build: the page, and the page with Emscripten's checks" wasm_build
 step "the page's first download: under 500 KiB gzip (docs/policies.md)" size_budget
 step "native release build: CLI, benchmarks, release checks" native_release_build
-step "release checks: optimiser-sensitive tests, CLI, native = WebAssembly bits, benchmark smoke" native_release_tests
-step "the engine's tests in WebAssembly under node: assertions, SAFE_HEAP, stack checks" wasm_engine_tests
+step "release checks: optimiser-sensitive tests, CLI, native = WebAssembly" native_release_tests
+step "the engine's tests in WebAssembly (node): SAFE_HEAP, assertions, stack" wasm_engine_tests
 step "browser tests (headless Chromium) against the checked page" browser_tests
 step "browser tests of large inputs against the release page" browser_release_tests
 summary

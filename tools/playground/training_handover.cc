@@ -32,8 +32,8 @@ void hand_over_training(const std::string& game, const std::string& command, cha
   const std::filesystem::path binary = training_binary();
   if (binary.empty() || access(binary.c_str(), X_OK) != 0)
     throw InputError(where, what +
-                                " the training tools: playground-train, which this build lacks beside playground "
-                                "(it is built where libtorch is installed: scripts/setup.sh installs it, "
+                                " the training tools, and there is no playground-train beside playground (it is "
+                                "built where libtorch is installed: scripts/setup.sh installs libtorch, "
                                 "bash scripts/build.sh native builds it)");
   argv[0] = const_cast<char*>(binary.c_str());
   execv(binary.c_str(), argv);

@@ -2,8 +2,9 @@
 # Sets up what is missing and runs every test, one step after another, stopping at the first step that fails:
 # style; the native tests under ASan+UBSan (with the libtorch trainers); a short run of every fuzz target;
 # the page; the release build (CLI, benchmarks) with the tests whose result the optimiser could change and
-# the native-vs-WebAssembly checks; the engine's tests in WebAssembly under SAFE_HEAP; and the browser tests. Each step's time is printed, and a table of them at the end. docs/testing.md says what each
-# step guards against and how long it takes.
+# the native-vs-WebAssembly checks; the engine's tests in WebAssembly under SAFE_HEAP; and the browser tests.
+# Each step's time is printed, and a table of them at the end. docs/testing.md says what each step guards
+# against and how long it takes.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

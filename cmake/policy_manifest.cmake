@@ -2,8 +2,8 @@
 # pg_policy_manifest(<out .cc> <out .json> files...) writes
 # - the engine's list of them (engine/core/policy_store.h: shipped_policy_files), so the page knows which
 #   files exist before it has fetched them, and natively the CLI lists them;
-# - the page's manifest (policies/manifest.json in the site): each game's files and sizes, which the page
-#   fetches when that game is opened.
+# - the page's manifest (policies/manifest.json in the site): each game's files and sizes (the page fetches a
+#   file when an agent asks for it; playground.policiesReady(game) fetches them all).
 # Adding, removing or resizing a policy file re-runs CMake's configure step.
 function(pg_policy_manifest out_cc out_json)
   set(entries "")
@@ -15,10 +15,8 @@ function(pg_policy_manifest out_cc out_json)
     string(REGEX REPLACE "/.*" "" game "${rel}")
     list(APPEND games ${game})
     string(MAKE_C_IDENTIFIER "${game}" id)
-    if(NOT rel MATCHES "${PG_ON_DEMAND_POLICIES}")
-      string(APPEND files_${id} "${sep_${id}}\n    {\"path\": \"${rel}\", \"bytes\": ${size}}")
-      set(sep_${id} ",")
-    endif()
+    string(APPEND files_${id} "${sep_${id}}\n    {\"path\": \"${rel}\", \"bytes\": ${size}}")
+    set(sep_${id} ",")
     set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${path})
   endforeach()
   list(REMOVE_DUPLICATES games)

@@ -2,6 +2,7 @@
 
 #include <SDL.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/core/error.h"
@@ -11,13 +12,22 @@
 
 namespace pg::web {
 
+namespace {
+// This module has the game's code (each page module carries one game: engine/games/games.cc).
+bool carries_game(const std::string& name) {
+  return std::any_of(game_registry().begin(), game_registry().end(),
+                     [&](const GameEntry& e) { return e.name == name; });
+}
+}  // namespace
+
 App::App(const UrlConfig& config) {
   embed = config.embed;
   speed = config.speed;
   playing = config.autoplay;
   for (const auto& w : config.warnings) error(w);
   if (config.game || !config.options.empty()) {
-    const std::string name = config.game.value_or(session_.entry().name);
+    // shell.html starts the module of the URL's game; any other game is not in this module.
+    const std::string name = config.game && carries_game(*config.game) ? *config.game : session_.entry().name;
     try {
       session_.load(name, config.options);
     } catch (const InputError& e) {
@@ -47,7 +57,6 @@ void App::view_for_game() {
   if (view_ && view_game_ == session_.entry().name) return;
   view_game_ = session_.entry().name;
   view_ = make_board_view(view_game_);
-  browser::game_opened(view_game_);  // the page fetches its policy files (once)
 }
 
 void App::policy_progress(const std::string& game, double loaded, double total) {
@@ -70,6 +79,10 @@ void App::update(double now, double dt) {
   now_ = now;
   // Information messages fade after a few seconds; errors stay until closed.
   std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > 6.0; });
+  if (step_when_decided_ && !session_.thinking()) {
+    step_when_decided_ = false;
+    step();
+  }
   if (!playing && !replying_) {
     step_credit_ = 0;
     return;
@@ -78,6 +91,10 @@ void App::update(double now, double dt) {
   while (step_credit_ >= 1.0) {
     step_credit_ -= 1.0;
     const StepResult r = session_.step();
+    if (r == StepResult::kThinking) {  // autoplay waits for the decision
+      step_credit_ = 0;
+      break;
+    }
     if (r == StepResult::kGameOver) {
       playing = replying_ = false;
       break;
@@ -96,6 +113,7 @@ void App::update(double now, double dt) {
 
 StepResult App::step() {
   const StepResult r = session_.step();
+  step_when_decided_ = r == StepResult::kThinking;
   if (r == StepResult::kWaitingHuman) info("Waiting for the human player: click a move on the board.");
   if (r == StepResult::kDeclined) report_declined();
   return r;
@@ -122,18 +140,26 @@ void App::report_declined() {
        " Click a move on the board, or seat another agent.");
 }
 
+void App::cancel_thinking() {
+  step_when_decided_ = false;
+  browser::cancel_thinking();
+}
+
 void App::back() {
   playing = replying_ = false;
+  cancel_thinking();
   session_.back();
 }
 
 void App::rewind() {
   playing = replying_ = false;
+  cancel_thinking();
   session_.seek(0);
 }
 
 void App::seek(size_t t) {
   replying_ = false;
+  if (t != session_.episode().cursor()) cancel_thinking();
   session_.seek(t);
 }
 
@@ -141,6 +167,7 @@ void App::new_episode() { reset(session_.seed() + 1); }
 
 void App::reset(uint64_t seed) {
   try {
+    cancel_thinking();
     session_.reset(seed);
     replying_ = false;
   } catch (const InputError& e) {
@@ -155,6 +182,13 @@ void App::toggle_play() {
 }
 
 bool App::load_game(const std::string& name, const Json& options) {
+  const bool carried = carries_game(name);
+  const bool known =
+      std::any_of(game_directory().begin(), game_directory().end(), [&](const GameInfo& g) { return g.name == name; });
+  if (!carried && known) {
+    browser::open_game(name, options.dump());  // another module carries it: the page switches
+    return true;
+  }
   // Opening a game (again) fetches its files that failed before: until they arrive or fail again, the
   // agents that need them wait with a stand-in instead of being refused.
   forget_policy_failures(name + "/");
@@ -164,9 +198,9 @@ bool App::load_game(const std::string& name, const Json& options) {
     error(e.what());
     return false;
   }
+  cancel_thinking();
   playing = replying_ = false;
   view_for_game();
-  browser::game_opened(name);  // also when the view is kept: the page fetches what is missing (once)
   layout_dirty = true;
   return true;
 }
@@ -192,10 +226,12 @@ bool seat_reporting(App& app, Seat&& seat) {
 }  // namespace
 
 bool App::set_agents(const std::vector<std::string>& specs) {
+  cancel_thinking();
   return seat_reporting(*this, [&] { session_.set_agents(specs); });
 }
 
 bool App::set_agent(int player, const std::string& spec) {
+  cancel_thinking();
   return seat_reporting(*this, [&] { session_.set_agent(player, spec); });
 }
 

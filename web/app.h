@@ -64,8 +64,9 @@ class App {
 
   // True while the page changes by itself (playing, agents replying, a
   // message fading), so frames must keep coming even without input.
-  bool animating() const {
-    return playing || replying_ || !messages.empty() || busy || policy_download.active || (view_ && view_->animating());
+  bool animating() {
+    return playing || replying_ || step_when_decided_ || !messages.empty() || busy || policy_download.active ||
+           (view_ && view_->animating()) || session_.thinking();
   }
   bool busy = false;  // set each frame by work split across frames (training)
 
@@ -93,7 +94,10 @@ class App {
   std::unique_ptr<BoardView> view_;
   std::string view_game_;
   double step_credit_ = 0;
-  bool replying_ = false;  // agents answer a human move without waiting for "step"
+  bool replying_ = false;           // agents answer a human move without waiting for "step"
+  bool step_when_decided_ = false;  // "step" was asked while the agent thought: taken when it has decided
+  // Stops what the page's worker thinks about (stepping back, seeking, a new episode, new agents or game).
+  void cancel_thinking();
   double now_ = 0;
 };
 

@@ -10,8 +10,10 @@ void pg_js_download(const char* filename, const char* text);
 void pg_js_choose_file(const char* kind);
 void pg_js_copy_to_clipboard(const char* text);
 void pg_js_first_frame();
-void pg_js_game_opened(const char* game);
-char* pg_js_agent_module_exchange(const char* request);
+void pg_js_request_policy(const char* path);
+void pg_js_open_game(const char* game, const char* options);
+char* pg_js_worker_exchange(const char* request);
+void pg_js_cancel_thinking();
 double pg_js_device_pixel_ratio();
 int pg_js_window_width();
 int pg_js_window_height();
@@ -37,12 +39,14 @@ void download_text(const std::string& filename, const std::string& text) {
 void choose_file(const std::string& kind) { pg_js_choose_file(kind.c_str()); }
 void copy_to_clipboard(const std::string& text) { pg_js_copy_to_clipboard(text.c_str()); }
 void notify_first_frame() { pg_js_first_frame(); }
-void game_opened(const std::string& game) { pg_js_game_opened(game.c_str()); }
-std::optional<std::string> agent_module_exchange(const std::string& request) {
-  char* reply = pg_js_agent_module_exchange(request.c_str());
+void request_policy(std::string_view path) { pg_js_request_policy(std::string(path).c_str()); }
+void open_game(const std::string& game, const std::string& options) { pg_js_open_game(game.c_str(), options.c_str()); }
+std::optional<std::string> worker_exchange(const std::string& request) {
+  char* reply = pg_js_worker_exchange(request.c_str());
   if (!reply) return std::nullopt;
   return take_js_string(reply);
 }
+void cancel_thinking() { pg_js_cancel_thinking(); }
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {
   width = pg_js_window_width();

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace pg::web::browser {
 
@@ -13,12 +14,16 @@ void choose_file(const std::string& kind);
 void copy_to_clipboard(const std::string& text);
 std::string page_url_without_query();
 void notify_first_frame();
-// A game was opened: the page fetches its policy files (once), reporting through pg_policy_progress,
-// pg_provide_policy and pg_policy_failed (js_api.cc).
-void game_opened(const std::string& game);  // resolves window.playground.ready
-// Carries a request to the agent module (engine/core/offloaded_agent.h) and returns its reply; nullopt while
-// the page is still fetching the module (shell.html starts it, and calls pg_agents_changed once it runs).
-std::optional<std::string> agent_module_exchange(const std::string& request);
+// An agent needs a shipped policy file the page does not have yet: the page fetches it (once), reporting
+// through pg_policy_progress, pg_provide_policy and pg_policy_failed (js_api.cc).
+void request_policy(std::string_view path);
+// Opens a game this module does not carry: the page switches to that game's module (shell.html), which
+// opens it with these options (a JSON object's text). This module stops.
+void open_game(const std::string& game, const std::string& options);
+// Carries a request to the page's worker (engine/core/worker_agent.h): its reply, or nullopt while the worker
+// thinks. cancel_thinking stops what it thinks about (the next request starts it again).
+std::optional<std::string> worker_exchange(const std::string& request);
+void cancel_thinking();
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

@@ -4,8 +4,9 @@
 mergeInto(LibraryManager.library, {
   // Strings for the engine are copied into the heap by shell.html's one helper (Module.pgStringToHeap, which
   // also enforces the page's size limit); the engine frees them.
+  // The query this module starts from: the page's URL, or the one shell.html gives a module it switches to.
   pg_js_location_query: function () {
-    return Module.pgStringToHeap(window.location.search || '');
+    return Module.pgStringToHeap(Module.pgQuery !== undefined ? Module.pgQuery : (window.location.search || ''));
   },
   pg_js_page_url: function () {
     return Module.pgStringToHeap(window.location.origin + window.location.pathname);
@@ -32,13 +33,19 @@ mergeInto(LibraryManager.library, {
     const s = UTF8ToString(text);
     if (navigator.clipboard) navigator.clipboard.writeText(s).catch(() => {});
   },
-  pg_js_game_opened: function (game) {
-    if (Module.pgGameOpened) Module.pgGameOpened(UTF8ToString(game));
+  pg_js_request_policy: function (path) {
+    if (Module.pgRequestPolicy) Module.pgRequestPolicy(UTF8ToString(path));
   },
-  // The agent module's reply to a request (a heap pointer the engine frees), or 0 while it loads.
-  pg_js_agent_module_exchange: function (request) {
-    const reply = Module.pgAgentExchange ? Module.pgAgentExchange(UTF8ToString(request)) : null;
+  pg_js_open_game: function (game, options) {
+    if (Module.pgOpenGame) Module.pgOpenGame(UTF8ToString(game), UTF8ToString(options));
+  },
+  // The worker's reply to a request (a heap pointer the engine frees), or 0 while it thinks (shell.html).
+  pg_js_worker_exchange: function (request) {
+    const reply = Module.pgWorkerExchange ? Module.pgWorkerExchange(UTF8ToString(request)) : null;
     return reply === null ? 0 : Module.pgStringToHeap(reply);
+  },
+  pg_js_cancel_thinking: function () {
+    if (Module.pgCancelThinking) Module.pgCancelThinking();
   },
   pg_js_first_frame: function () {
     if (Module.onFirstFrame) Module.onFirstFrame();

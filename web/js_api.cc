@@ -12,14 +12,10 @@
 #include "engine/core/json_input.h"
 #include "engine/core/policy_store.h"
 #include "engine/core/text.h"
-#include "engine/games/zuma/q_policy.h"
-#include "engine/games/zuma/zuma_game.h"
 #include "engine/nn/network_agent.h"
 #include "engine/nn/policy_file.h"
 #include "web/app.h"
-#include "web/views/binary_view.h"
-#include "web/views/mancala_trainer.h"
-#include "web/views/zuma_trainer.h"
+#include "web/views/board_view.h"
 
 namespace pg::web {
 App* current_app();
@@ -58,6 +54,31 @@ const char* guarded(const char* name, F&& f) {
   return error_reply(message);
 }
 
+// Runs one of the view's game-specific calls (board_view.h): its reply, or an error reply with `prefix`
+// before the InputError's message.
+template <typename F>
+const char* view_call(const std::string& prefix, F&& f) {
+  try {
+    return reply(f(*pg::web::current_app()->view()));
+  } catch (const pg::InputError& e) {
+    return error_reply(prefix + e.what());
+  }
+}
+
+// Seats a policy file the user chose (its bytes, or its JSON as text) through the open game's view. The
+// message of a refusal starts with "policy file: " and is among the page's messages.
+const char* load_policy(std::string_view bytes) {
+  auto* app = pg::web::current_app();
+  try {
+    return reply(app->view()->load_policy(*app, bytes));
+  } catch (const pg::InputError& e) {
+    app->error(std::string("policy file: ") + e.what());
+  } catch (const pg::Json::exception& e) {
+    app->error(std::string("policy file: ") + e.what());
+  }
+  return error_reply(app->messages.back().text);
+}
+
 }  // namespace
 
 extern "C" {
@@ -69,7 +90,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_step() {
     auto* app = pg::web::current_app();
     const pg::StepResult r = app->session().step();
     if (r == pg::StepResult::kDeclined) app->report_declined();
-    static const char* names[] = {"replayed", "played", "waiting_human", "game_over", "declined"};
+    static const char* names[] = {"replayed", "played", "waiting_human", "game_over", "declined", "thinking"};
     pg::Json j = app->session().summary();
     j["result"] = names[int(r)];
     return reply(j);
@@ -121,10 +142,27 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_agents(const char* specs) {
     auto* app = pg::web::current_app();
     try {
       app->session().set_agents(pg::split_list(specs, ','));
+    } catch (const pg::PolicyUnavailable& e) {
+      if (!e.loading()) return error_reply(std::string("agents: ") + e.what());
+      // Seated when the file arrives (shell.html's setAgents resolves then).
+      pg::Json j = app->session().summary();
+      j["waiting_for"] = e.path();
+      return reply(j);
     } catch (const pg::InputError& e) {
       return error_reply(std::string("agents: ") + e.what());
     }
     return summary();
+  });
+}
+
+// The agents asked for that wait for a file ([] when none), and the page's last error message.
+EMSCRIPTEN_KEEPALIVE const char* pg_pending_agents() {
+  return guarded("pg_pending_agents", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    std::string last_error;
+    for (const auto& m : app->messages)
+      if (m.error) last_error = m.text;
+    return reply({{"pending", app->session().pending_agents()}, {"last_error", last_error}});
   });
 }
 
@@ -147,6 +185,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy() {
   return guarded("pg_policy", [&]() -> const char* {
     auto& s = pg::web::current_app()->session();
     const pg::Decision* d = s.decision();
+    if (!d && s.thinking()) return reply({{"thinking", true}});  // shell.html asks again when it has decided
     if (!d) return reply(nullptr);
     pg::Json j = d->to_json(s.state());
     j["agent"] = s.agent_specs()[size_t(s.state().current_player())];
@@ -233,14 +272,10 @@ EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) {
   pg::web::request_frames();
 }
 
-// The live trainer of the game that is open: {"command": "start" | "pause" |
-// "reset" | "use" | "status", "settings": {...}}. Zuma's trains on the
-// scenario that is open; Kalah's (mancala_trainer.h) under the open rules, and
-// its "use" takes "depth" and "seat".
+// The live trainer of the game that is open (Zuma, Kalah): {"command": "start" | "pause" | "reset" | "use" |
+// "status", "settings": {...}}.
 EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
   return guarded("pg_train", [&]() -> const char* {
-    auto* app = pg::web::current_app();
-    pg::web::ZumaTrainer& t = pg::web::zuma_trainer();
     pg::Json j;
     try {
       j = pg::parse_json_input(text, "train");
@@ -249,66 +284,27 @@ EMSCRIPTEN_KEEPALIVE const char* pg_train(const char* text) {
     }
     if (!j.is_object() || !j.contains("command") || !j["command"].is_string())
       return error_reply("train: expected {\"command\": \"start\" | \"pause\" | \"reset\" | \"use\" | \"status\"}");
-    const std::string command = j["command"];
-    if (app->session().entry().name == "mancala") {
-      try {
-        return reply(pg::web::mancala_trainer().command(*app, j));
-      } catch (const pg::InputError& e) {
-        return error_reply(std::string("train: ") + e.what());
-      }
-    }
-    try {
-      if (j.contains("settings")) t.settings = pg::zuma::TrainSettings::from_json(j["settings"], t.settings);
-      if (command == "start") {
-        const auto* game = dynamic_cast<const pg::zuma::ZumaGame*>(&app->session().game());
-        if (!game) return error_reply("train: open Zuma first");
-        if (!t.learner || t.learner->finished() || j.contains("settings")) t.restart(game->scenario());
-        t.running = true;
-      } else if (command == "pause") {
-        t.running = false;
-      } else if (command == "reset") {
-        t.learner.reset();
-        t.running = false;
-      } else if (command == "use") {
-        if (!t.learner) return error_reply("train: nothing trained yet");
-        pg::zuma::store_policy("live", t.learner->snapshot());
-        if (!app->set_agent(0, "trained:live")) return error_reply(app->messages.back().text);
-      } else if (command != "status") {
-        return error_reply("train: unknown command '" + command + "'");
-      }
-    } catch (const pg::InputError& e) {
-      return error_reply(std::string("train: ") + e.what());
-    }
-    return reply(t.status());
+    return view_call("train: ", [&](pg::web::BoardView& v) { return v.train(*pg::web::current_app(), j); });
   });
 }
 
 EMSCRIPTEN_KEEPALIVE const char* pg_trained_policy() {
   return guarded("pg_trained_policy", [&]() -> const char* {
-    if (pg::web::current_app()->session().entry().name == "mancala")
-      return reply(pg::web::mancala_trainer().policy_json());
-    return reply(pg::web::zuma_trainer().policy_json());
+    return view_call("", [&](pg::web::BoardView& v) { return v.trained_policy(); });
   });
 }
 
-// Seats a policy file (as downloaded from the Train panel) as "trained:uploaded".
+// A policy file as JSON text, checked as JSON first (its depth and size, as every text the page is given).
 EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
   return guarded("pg_load_policy", [&]() -> const char* {
     auto* app = pg::web::current_app();
     try {
-      const pg::Json j = pg::parse_json_input(text, "");
-      pg::zuma::store_policy("uploaded", std::make_shared<const pg::zuma::QPolicy>(pg::zuma::QPolicy::from_json(j)));
+      pg::parse_json_input(text, "");
     } catch (const pg::InputError& e) {
       app->error(std::string("policy file: ") + e.what());
       return error_reply(app->messages.back().text);
-    } catch (const pg::Json::exception& e) {
-      app->error(std::string("policy file: ") + e.what());
-      return error_reply(app->messages.back().text);
     }
-    if (app->session().entry().name != "zuma") return error_reply("load policy: open Zuma first");
-    if (!app->set_agent(0, "trained:uploaded")) return error_reply(app->messages.back().text);
-    app->info("Loaded the policy file as trained:uploaded.");
-    return summary();
+    return load_policy(text);
   });
 }
 
@@ -316,13 +312,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
 // {"applied": false, "errors": [...]} (each naming its line; nothing changes).
 EMSCRIPTEN_KEEPALIVE const char* pg_binary_patterns(const char* text) {
   return guarded("pg_binary_patterns", [&]() -> const char* {
-    const auto errors = pg::web::apply_pattern_text(text);
-    auto* app = pg::web::current_app();
-    if (errors.empty())
-      app->info(std::string("Pattern editor: applied as '") + pg::web::kEditedPatterns + "'.");
-    else
-      app->error("Pattern editor: " + errors.front() + (errors.size() > 1 ? " (and more)" : ""));
-    return reply({{"applied", errors.empty()}, {"errors", errors}});
+    return view_call("", [&](pg::web::BoardView& v) { return v.apply_editor_text(*pg::web::current_app(), text); });
   });
 }
 
@@ -384,33 +374,16 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy_failed(const char* path, const char* 
   });
 }
 
-// The agent module (agents.js, engine/core/offloaded_agent.h) is running, failed to load, or has a file an
-// agent waited for: the pending agents are seated, or say why not.
+// The page's worker answered (engine/core/worker_agent.h): the page draws, and the agent's decision is taken
+// up where it was waited for.
 EMSCRIPTEN_KEEPALIVE void pg_agents_changed() {
   if (auto* app = pg::web::current_app()) app->policies_changed();
   pg::web::request_frames();
 }
 
-// A Zuma Q-table's bytes (a heap buffer the caller frees): the policy format or its JSON, seated as
-// "trained:uploaded" like pg_load_policy.
+// A policy file's bytes (a heap buffer the caller frees), seated like pg_load_policy.
 EMSCRIPTEN_KEEPALIVE const char* pg_load_policy_bytes(const char* /*unused*/, const char* data, double size) {
-  return guarded("pg_load_policy_bytes", [&]() -> const char* {
-    auto* app = pg::web::current_app();
-    try {
-      pg::zuma::store_policy("uploaded", std::make_shared<const pg::zuma::QPolicy>(
-                                             pg::zuma::QPolicy::parse(std::string_view(data, size_t(size)), "")));
-    } catch (const pg::InputError& e) {
-      app->error(std::string("policy file: ") + e.what());
-      return error_reply(app->messages.back().text);
-    } catch (const pg::Json::exception& e) {
-      app->error(std::string("policy file: ") + e.what());
-      return error_reply(app->messages.back().text);
-    }
-    if (app->session().entry().name != "zuma") return error_reply("load policy: open Zuma first");
-    if (!app->set_agent(0, "trained:uploaded")) return error_reply(app->messages.back().text);
-    app->info("Loaded the policy file as trained:uploaded.");
-    return summary();
-  });
+  return guarded("pg_load_policy_bytes", [&]() -> const char* { return load_policy({data, size_t(size)}); });
 }
 
 namespace {
@@ -418,7 +391,7 @@ namespace {
 pg::nn::NetworkAgent* network_agent(int& player) {
   auto& s = pg::web::current_app()->session();
   player = std::max(0, s.state().current_player());
-  return dynamic_cast<pg::nn::NetworkAgent*>(&s.agent(player));
+  return dynamic_cast<pg::nn::NetworkAgent*>(&s.agent(player).local());
 }
 }  // namespace
 

@@ -7,7 +7,8 @@
 #include <cstdio>
 #include <memory>
 
-#include "engine/core/offloaded_agent.h"
+#include "engine/core/policy_store.h"
+#include "engine/core/worker_agent.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -129,6 +130,14 @@ void frame() {
 }  // namespace
 }  // namespace pg::web
 
+// shell.html switches to another game's module: this one stops drawing and lets go of the browser's events
+// and its WebGL context (the shell gives the next module a new canvas).
+extern "C" EMSCRIPTEN_KEEPALIVE void pg_shutdown() {
+  emscripten_cancel_main_loop();
+  if (pg::web::g_platform && pg::web::g_platform->gl) SDL_GL_DeleteContext(pg::web::g_platform->gl);
+  SDL_Quit();
+}
+
 int main() {
   using namespace pg::web;
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
@@ -162,7 +171,8 @@ int main() {
   style();
   ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
-  pg::install_agent_module_exchange(&browser::agent_module_exchange);
+  pg::install_policy_request([](std::string_view path) { browser::request_policy(path); });
+  pg::install_worker_exchange(&browser::worker_exchange);
   platform.app = std::make_unique<App>(pg::parse_url_config(browser::location_query()));
   emscripten_set_main_loop(frame, 0, true);
   return 0;

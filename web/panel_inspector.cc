@@ -25,7 +25,12 @@ void inspector_panel(App& app) {
   const Decision* d = s.decision();
   const Episode& e = s.episode();
   const bool recorded = e.cursor() < e.length();
-  if (d && d->declined) {
+  if (!d && p >= 0 && s.thinking()) {
+    // The agent decides in the page's worker (engine/core/worker_agent.h): the page stays responsive.
+    static const char* dots[] = {"", ".", "..", "..."};
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1, 1), "Thinking%s", dots[int(ImGui::GetTime() * 3) % 4]);
+    wrapped_text(PG_TEXT("The agent decides in the background; step back, pause or switch game at any time."));
+  } else if (d && d->declined) {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The agent declines to move here:");
     ImGui::TextWrapped("%s", d->note.c_str());
     wrapped_text(PG_TEXT("Click a move on the board (it is recorded as an override), or seat another agent."));
@@ -92,7 +97,7 @@ void inspector_panel(App& app) {
   }
   app.view()->draw_inspector(app.board_context());
   if (p >= 0)
-    if (auto* net = dynamic_cast<nn::NetworkAgent*>(&s.agent(p)))
+    if (auto* net = dynamic_cast<nn::NetworkAgent*>(&s.agent(p).local()))
       if (network_section(app, *net, p)) return ImGui::End();  // a new agent and episode copy: stop reading them
   if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
   if (ImGui::CollapsingHeader("Observation")) {

@@ -16,10 +16,9 @@ void setup_panel(App& app) {
   help_marker(PG_TEXT(
       "Only the games that are implemented are listed. Each game has its own rules, agents and board drawing."));
   if (ImGui::BeginCombo("##game", s.entry().title.c_str())) {
-    for (const auto& e : game_registry()) {
-      if (ImGui::Selectable(e.title.c_str(), e.name == s.entry().name) && e.name != s.entry().name)
-        app.load_game(e.name, Json::object());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.blurb.c_str());
+    for (const GameInfo& g : game_directory()) {
+      if (ImGui::Selectable(g.title, g.name == s.entry().name) && g.name != s.entry().name)
+        app.load_game(g.name, Json::object());
     }
     ImGui::EndCombo();
   }

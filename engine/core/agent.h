@@ -34,6 +34,9 @@ struct Decision {
   // actions, no choice, and `note` says why. The session then waits, as for a
   // human, until someone plays a move or seats another agent.
   bool declined = false;
+  // The agent thinks in the page's worker (engine/core/worker_agent.h): nothing else is set yet; the
+  // session asks again until the answer is there.
+  bool thinking = false;
 
   Json to_json(const State& state) const;
   static Decision from_json(const Json& json, const State& state);
@@ -47,6 +50,9 @@ class Agent {
   virtual Decision decide(const State& state, Rng& rng) = 0;
   // Humans are seated like agents but decide through the UI.
   virtual bool is_human() const { return false; }
+  // The agent whose code decides: itself, or for an agent that decides in the page's worker its local twin
+  // (the inspector reads a network agent's layers from it).
+  virtual Agent& local() { return *this; }
 };
 
 // A declined decision with this message.
@@ -56,8 +62,11 @@ Decision declined_decision(std::string note);
 Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best, Rng& rng);
 
 // Builds an agent from a spec: "random", "human", or one the game offers.
-// Throws InputError naming the spec when it is unknown or malformed.
+// Throws InputError naming the spec when it is unknown or malformed. In the
+// page it decides in the page's worker (worker_agent.h); make_local_agent
+// builds it to decide in place.
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec);
+std::unique_ptr<Agent> make_local_agent(const Game& game, std::string_view spec);
 
 // Splits "name:arg" into its parts; arg is empty when absent.
 std::pair<std::string, std::string> split_spec(std::string_view spec);

@@ -15,6 +15,7 @@ struct Store {
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<const std::string>, std::less<>> files;
   std::map<std::string, std::string, std::less<>> failures;
+  PolicyRequest request = nullptr;
 };
 
 Store& store() {
@@ -87,6 +88,12 @@ void forget_policy_failures(std::string_view prefix) {
   std::erase_if(s.failures, [&](const auto& f) { return f.first.substr(0, prefix.size()) == prefix; });
 }
 
+void install_policy_request(PolicyRequest request) {
+  Store& s = store();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.request = request;
+}
+
 std::vector<std::string> shipped_policy_paths(std::string_view prefix) {
   std::vector<std::string> paths;
   for (const auto& f : shipped_policy_files())
@@ -103,17 +110,23 @@ bool is_shipped_policy(std::string_view path) {
 std::shared_ptr<const std::string> require_policy_file(std::string_view path) {
   if (auto bytes = find_policy_file(path)) return bytes;
   const std::string name(path);
+  PolicyRequest request = nullptr;
   {
     Store& s = store();
     std::lock_guard<std::mutex> lock(s.mutex);
     const auto it = s.failures.find(path);
     if (it != s.failures.end())
       throw PolicyUnavailable(name, "policy " + name + " could not be loaded: " + it->second, false);
+    request = s.request;
   }
 #ifdef __EMSCRIPTEN__
-  if (is_shipped_policy(path)) throw PolicyUnavailable(name, "policy " + name + " is still loading", true);
+  if (is_shipped_policy(path)) {
+    if (request) request(path);  // the loader fetches it once
+    throw PolicyUnavailable(name, "policy " + name + " is still loading", true);
+  }
   throw PolicyUnavailable(name, "not found: policies/" + name, false);
 #else
+  (void)request;  // natively files are read from disk, never fetched
   throw PolicyUnavailable(name, "not found: " + policy_directory() + "/" + name, false);
 #endif
 }

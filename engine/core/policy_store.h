@@ -28,6 +28,10 @@ void provide_policy_file(std::string path, std::string bytes);
 void policy_file_failed(std::string path, std::string message);
 // A game is opened again and the page fetches its failed files anew: they count as loading until then.
 void forget_policy_failures(std::string_view prefix);
+// The page's loader: asked for a shipped file the first time an agent requires it and it is not there (the
+// loader fetches it once, and hands it over with provide_policy_file or policy_file_failed).
+using PolicyRequest = void (*)(std::string_view path);
+void install_policy_request(PolicyRequest request);
 
 // The files the build ships (policies/<game>/*, from the manifest CMake generates), with their sizes.
 struct ShippedPolicyFile {

@@ -1,27 +1,7 @@
 #include "engine/core/registry.h"
 
 #include "engine/core/error.h"
-#include "engine/games/binary/binary_game.h"
-#include "engine/games/mancala/mancala_game.h"
-#include "engine/games/morris/morris_game.h"
-#include "engine/games/sokoban/sokoban_game.h"
-#include "engine/games/zuma/zuma_game.h"
-
 namespace pg {
-
-const std::vector<GameEntry>& game_registry() {
-  // One line a game (clang-format would pack them).
-  // clang-format off
-  static const std::vector<GameEntry> games = {
-      mancala::registry_entry(),
-      zuma::registry_entry(),
-      binary::registry_entry(),
-      morris::registry_entry(),
-      sokoban::registry_entry(),
-  };
-  // clang-format on
-  return games;
-}
 
 const GameEntry& find_game(std::string_view name) {
   std::string known;

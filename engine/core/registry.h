@@ -1,4 +1,4 @@
-// The list of games. Adding a game adds one line to registry.cc.
+// The games. Adding a game adds one line to engine/games/games.h.
 #pragma once
 
 #include <memory>
@@ -11,6 +11,12 @@
 
 namespace pg {
 
+// A game's name and title: known to every program, including a page that does not carry the game's code.
+struct GameInfo {
+  const char* name;   // "mancala"
+  const char* title;  // "Mancala (Kalah)"
+};
+
 struct GameEntry {
   std::string name;   // "mancala"
   std::string title;  // "Mancala (Kalah)"
@@ -22,6 +28,10 @@ struct GameEntry {
   std::shared_ptr<const Game> (*create)(const Json& options);
 };
 
+// Every game (engine/games/games.h), whether this program carries its code or not.
+const std::vector<GameInfo>& game_directory();
+// The games whose code this program carries: all of them natively, one in each of the page's modules
+// (engine/games/games.cc, compiled with PG_ONLY_GAME).
 const std::vector<GameEntry>& game_registry();
 // Throws InputError listing the known games when `name` is not one of them.
 const GameEntry& find_game(std::string_view name);

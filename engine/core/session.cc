@@ -135,18 +135,24 @@ const Decision* Session::decision() {
   if (state().is_terminal() || human_to_move()) return nullptr;
   if (!cache_valid_ || cached_at_ != t || !cached_) {
     Rng rng = episode_->decision_rng(t);
-    cached_ = agents_[size_t(state().current_player())]->decide(state(), rng);
+    Decision d = agents_[size_t(state().current_player())]->decide(state(), rng);
+    if (d.thinking) return nullptr;  // asked again until the answer is there (worker_agent.h)
+    cached_ = std::move(d);
     cached_at_ = t;
     cache_valid_ = true;
   }
   return &*cached_;
 }
 
+bool Session::thinking() { return !state().is_terminal() && !human_to_move() && !decision(); }
+
 StepResult Session::step() {
   if (episode_->forward()) return StepResult::kReplayed;
   if (state().is_terminal()) return StepResult::kGameOver;
   if (human_to_move()) return StepResult::kWaitingHuman;
-  const Decision d = *decision();
+  const Decision* next = decision();
+  if (!next) return StepResult::kThinking;
+  const Decision d = *next;
   if (d.declined) return StepResult::kDeclined;
   const int p = state().current_player();
   episode_->play(d.chosen, specs_[size_t(p)], d);

@@ -20,6 +20,7 @@ enum class StepResult {
   kWaitingHuman,  // the seat to move is a human: nothing happened
   kGameOver,      // the episode is over: nothing happened
   kDeclined,      // the agent to move declined (see Decision::declined): nothing happened
+  kThinking,      // the agent to move thinks in the page's worker (worker_agent.h): nothing happened yet
 };
 
 class Session {
@@ -71,8 +72,11 @@ class Session {
 
   // The decision of the agent to move at the cursor: the recorded one when the
   // step was taken by an agent, else computed now (deterministic: the seed
-  // fixes it). Null at the end of the game or when a human is to move.
+  // fixes it). Null at the end of the game, when a human is to move, and while
+  // the agent thinks in the page's worker (thinking()).
   const Decision* decision();
+  // The agent to move thinks in the page's worker: its decision is not there yet.
+  bool thinking();
 
   // {game, options, seed, agents, step, length, done, to_move, returns, state}
   Json summary() const;

@@ -70,9 +70,9 @@ UrlConfig parse_url_config(std::string_view query) {
     if (key == "game") {
       bool known = false;
       std::string names;
-      for (const auto& e : game_registry()) {
-        known = known || e.name == value;
-        names += (names.empty() ? "" : ", ") + e.name;
+      for (const GameInfo& g : game_directory()) {
+        known = known || g.name == value;
+        names += (names.empty() ? "" : ", ") + std::string(g.name);
       }
       if (known)
         c.game = value;

@@ -1,7 +1,6 @@
 // main() of the engine tests in WebAssembly: the page's engine does not read policy files from disk (it is
 // handed their bytes), so this hands it the shipped ones from the source tree (node's file system) before
-// the tests run, and installs the agent module's factory, as the agent module does, so that the offloaded
-// agents (engine/core/offloaded_agent.h) are built here as natively. `--shard=I/N` runs the I-th of N
+// the tests run. `--shard=I/N` runs the I-th of N
 // parts of the tests (GoogleTest's sharding, which reads its environment: node's own is not the module's).
 #include <gtest/gtest.h>
 
@@ -12,9 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/core/offloaded_agent.h"
 #include "engine/core/policy_store.h"
-#include "web/agent_module/offloaded_agents.h"
 
 namespace {
 
@@ -56,7 +53,6 @@ int main(int argc, char** argv) {
     }
     pg::provide_policy_file(std::string(file.path), std::move(bytes).str());
   }
-  pg::install_offloaded_agent_factory(&pg::web::offloaded_agent);
   testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

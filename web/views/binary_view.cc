@@ -11,6 +11,7 @@
 #include "engine/games/binary/patterns.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
+#include "web/app.h"
 #include "web/ui.h"
 
 namespace pg::web {
@@ -454,6 +455,22 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   else if (!use_agent && show_heat_)
     ImGui::TextDisabled("Heat: the pattern policy of %s.txt", heat_file_.c_str());
   return clicked;
+}
+
+}  // namespace pg::web
+
+namespace pg::web {
+
+Json BinaryView::apply_editor_text(App& app, const std::string& text) {
+  const auto errors = apply_pattern_text(text);
+  if (errors.empty())
+    app.info(std::string("Pattern editor: applied as '") + kEditedPatterns + "'.");
+  else
+    app.error("Pattern editor: " + errors.front() + (errors.size() > 1 ? " (and more)" : ""));
+  Json reply = Json::object();
+  reply["applied"] = errors.empty();
+  reply["errors"] = errors;
+  return reply;
 }
 
 }  // namespace pg::web

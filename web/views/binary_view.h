@@ -31,6 +31,8 @@ class BinaryView : public BoardView {
   void draw_debug_toggles() override;
   std::string legend() const override;
   bool animating() const override { return show_solver_ && !settled_; }  // the solver thinks across frames
+  // The pattern editor's text (apply_pattern_text).
+  Json apply_editor_text(App& app, const std::string& text) override;
 
  private:
   bool show_heat_ = true;

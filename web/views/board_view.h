@@ -68,9 +68,20 @@ class BoardView {
   virtual Json inspect(const BoardContext& /*context*/, const Episode& /*episode*/) { return nullptr; }
   virtual void extra_windows(App& /*app*/) {}
   virtual void setup_extras(App& /*app*/) {}
+
+  // The JavaScript API's game-specific calls (shell.html). Each returns its JSON reply and throws InputError
+  // (the message of an error reply) when the game has no such thing or the input is bad.
+  // playground.train({command, settings}): the game's live trainer.
+  virtual Json train(App& app, const Json& command);
+  // playground.trainedPolicy(): what the live trainer has learned, as a policy file's JSON.
+  virtual Json trained_policy();
+  // playground.loadPolicy(bytes): a policy file the user chose (bytes, or JSON text), seated.
+  virtual Json load_policy(App& app, std::string_view bytes);
+  // playground.binaryPatterns(text): the text of the game's editor applied, {applied, errors}.
+  virtual Json apply_editor_text(App& app, const std::string& text);
 };
 
-// One line per game in views/registry.cc.
+// The view of a game (web/views/registry.cc: one line per game).
 std::unique_ptr<BoardView> make_board_view(const std::string& game);
 
 }  // namespace pg::web

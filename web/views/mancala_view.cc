@@ -9,7 +9,9 @@
 #include "engine/games/mancala/mancala_game.h"
 #include "engine/games/mancala/theta_agent.h"
 #include "imgui.h"
+#include "web/app.h"
 #include "web/ui.h"
+#include "web/views/mancala_trainer.h"
 
 namespace pg::web {
 
@@ -516,5 +518,12 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   if (c.human_to_move) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your move: click one of your non-empty pits.");
   return clicked;
 }
+
+}  // namespace pg::web
+
+namespace pg::web {
+
+Json MancalaView::train(App& app, const Json& command) { return mancala_trainer().command(app, command); }
+Json MancalaView::trained_policy() { return mancala_trainer().policy_json(); }
 
 }  // namespace pg::web

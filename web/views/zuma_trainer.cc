@@ -2,6 +2,11 @@
 
 #include <chrono>
 
+#include "engine/core/error.h"
+#include "engine/games/zuma/q_policy.h"
+#include "engine/games/zuma/zuma_game.h"
+#include "web/app.h"
+
 namespace pg::web {
 
 ZumaTrainer& zuma_trainer() {
@@ -54,6 +59,33 @@ Json ZumaTrainer::policy_json() const {
             {"episodes_done", learner->episodes_done()},
             {"learning_curve", learner->curve()}};
   return p.to_json();
+}
+
+}  // namespace pg::web
+
+namespace pg::web {
+
+Json ZumaTrainer::command(App& app, const Json& j) {
+  const std::string name = j["command"];
+  if (j.contains("settings")) settings = zuma::TrainSettings::from_json(j["settings"], settings);
+  if (name == "start") {
+    const auto* game = dynamic_cast<const zuma::ZumaGame*>(&app.session().game());
+    if (!game) throw InputError("", "open Zuma first");
+    if (!learner || learner->finished() || j.contains("settings")) restart(game->scenario());
+    running = true;
+  } else if (name == "pause") {
+    running = false;
+  } else if (name == "reset") {
+    learner.reset();
+    running = false;
+  } else if (name == "use") {
+    if (!learner) throw InputError("", "nothing trained yet");
+    zuma::store_policy("live", learner->snapshot());
+    if (!app.set_agent(0, "trained:live")) throw InputError("", app.messages.back().text);
+  } else if (name != "status") {
+    throw InputError("", "unknown command '" + name + "'");
+  }
+  return status();
 }
 
 }  // namespace pg::web

@@ -11,6 +11,8 @@
 
 namespace pg::web {
 
+class App;
+
 struct ZumaTrainer {
   zuma::TrainSettings settings = default_settings();
   std::unique_ptr<zuma::QLearner> learner;
@@ -34,6 +36,9 @@ struct ZumaTrainer {
   Json status() const;
   // The table as a policy file (with its settings and curve).
   Json policy_json() const;
+  // A command of the JavaScript API (playground.train): {"command": "start" | "pause" | "reset" | "use" |
+  // "status", "settings": {...}}, trained on the scenario that is open; returns the status. Throws InputError.
+  Json command(App& app, const Json& j);
 };
 
 ZumaTrainer& zuma_trainer();

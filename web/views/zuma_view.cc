@@ -4,9 +4,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/core/error.h"
+#include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
 #include "imgui.h"
+#include "web/app.h"
 #include "web/ui.h"
+#include "web/views/zuma_trainer.h"
 
 namespace pg::web {
 
@@ -410,6 +414,21 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   ImGui::TextWrapped("%s", legend().c_str());
   if (c.human_to_move) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your throw: click a gap on the track, or skip.");
   return clicked;
+}
+
+}  // namespace pg::web
+
+namespace pg::web {
+
+Json ZumaView::train(App& app, const Json& command) { return zuma_trainer().command(app, command); }
+Json ZumaView::trained_policy() { return zuma_trainer().policy_json(); }
+
+// The policy format or its JSON, seated as "trained:uploaded".
+Json ZumaView::load_policy(App& app, std::string_view bytes) {
+  zuma::store_policy("uploaded", std::make_shared<const zuma::QPolicy>(zuma::QPolicy::parse(bytes, "")));
+  if (!app.set_agent(0, "trained:uploaded")) throw InputError("", app.messages.back().text);
+  app.info("Loaded the policy file as trained:uploaded.");
+  return app.session().summary();
 }
 
 }  // namespace pg::web

@@ -220,8 +220,8 @@ std::vector<std::string> BinaryGame::default_agents() const { return {"patterns"
 
 GameEntry registry_entry() {
   return {
-      "binary",
-      "Binary Game",
+      kInfo.name,
+      kInfo.title,
       PG_TEXT("Two players put 0s and 1s on a grid: never three equal digits in a row, never more than half of a line "
               "one digit. Whoever cannot move loses."),
       PG_TEXT("On your turn, put a 0 or a 1 on an empty point (both players may play either digit). A move is legal "

@@ -71,6 +71,8 @@ class BinaryGame : public Game {
 
 // Reads the options; throws InputError naming a bad one.
 Size size_from_options(const Json& options);
+// Its name and title, known to every program (the page lists the games it does not carry).
+inline constexpr GameInfo kInfo{"binary", "Binary Game"};
 GameEntry registry_entry();
 
 }  // namespace pg::binary

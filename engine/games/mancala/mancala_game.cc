@@ -1,7 +1,6 @@
 #include "engine/games/mancala/mancala_game.h"
 
 #include "engine/core/error.h"
-#include "engine/core/offloaded_agent.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/ntuple_agent.h"
@@ -143,12 +142,7 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
   if (name == "theta") return make_theta_agent(spec);
   if (name == "ntuple") return make_ntuple_agent(spec, rules_);
   if (name == "perfect") {
-#ifdef __EMSCRIPTEN__
-    // In the page its code is not in the first download: it runs in the agent module (offloaded_agent.h).
-    return pg::make_offloaded_agent(*this, spec);
-#else
-    return offloaded_agent(*this, spec);
-#endif
+    return make_perfect_agent(*this, spec);
   }
   if (name == "heuristic") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");
@@ -204,8 +198,8 @@ std::vector<AgentInfo> MancalaGame::agents() const {
 
 GameEntry registry_entry() {
   return {
-      "mancala",
-      "Mancala (Kalah)",
+      kInfo.name,
+      kInfo.title,
       PG_TEXT("Two rows of six pits: sow stones counter-clockwise, land in your store for an extra turn, capture "
               "from an empty pit."),
       PG_TEXT("Each player owns the six pits on their side and the store to their right. On your turn, take all the "

@@ -62,6 +62,8 @@ class MancalaGame : public Game {
 
 // Reads the options (see board.h); throws InputError naming a bad one.
 Rules rules_from_options(const Json& options);
+// Its name and title, known to every program (the page lists the games it does not carry).
+inline constexpr GameInfo kInfo{"mancala", "Mancala (Kalah)"};
 GameEntry registry_entry();
 
 }  // namespace pg::mancala

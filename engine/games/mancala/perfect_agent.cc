@@ -61,7 +61,7 @@ Decision PerfectAgent::decide(const State& state, Rng& rng) {
   return d;
 }
 
-std::unique_ptr<Agent> offloaded_agent(const Game& game, std::string_view spec) {
+std::unique_ptr<Agent> make_perfect_agent(const Game& game, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name != "perfect") return nullptr;
   return std::make_unique<PerfectAgent>(

@@ -49,8 +49,7 @@ class PerfectAgent : public Agent {
   std::unique_ptr<Solver> solver_;  // built on first use: its database is kept
 };
 
-// "perfect" or "perfect:N" for a MancalaGame (the page runs it in its agent module,
-// engine/core/offloaded_agent.h); nullptr for other names.
-std::unique_ptr<Agent> offloaded_agent(const Game& game, std::string_view spec);
+// "perfect" or "perfect:N" for a MancalaGame; nullptr for other names.
+std::unique_ptr<Agent> make_perfect_agent(const Game& game, std::string_view spec);
 
 }  // namespace pg::mancala

@@ -1,7 +1,6 @@
 #include "engine/games/morris/morris_game.h"
 
 #include "engine/core/error.h"
-#include "engine/core/offloaded_agent.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/learned_agent.h"
@@ -328,12 +327,7 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     return std::make_unique<PerfectAgent>();
   }
   if (name == "smart" || name == "genius") {
-#ifdef __EMSCRIPTEN__
-    // In the page their code is not in the first download: they run in the agent module (offloaded_agent.h).
-    return pg::make_offloaded_agent(*this, spec);
-#else
-    return offloaded_agent(*this, spec);
-#endif
+    return make_seed_agent(*this, spec);
   }
   return nullptr;
 }
@@ -358,8 +352,8 @@ std::vector<AgentInfo> MorrisGame::agents() const {
 
 GameEntry registry_entry() {
   return {
-      "morris",
-      "Five Men's Morris",
+      kInfo.name,
+      kInfo.title,
       PG_TEXT("Two squares of 16 points: place your 5 pieces, then move them along the lines; three in a row on a side "
               "of a square (a mill) removes an enemy piece."),
       PG_TEXT("Seat 0 (O) and seat 1 (X) take turns placing one piece on an empty point until each has placed 5; then "

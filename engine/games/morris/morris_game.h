@@ -102,6 +102,8 @@ class MorrisGame : public Game {
 
 // Reads the options; throws InputError naming a bad one.
 Rules rules_from_options(const Json& options);
+// Its name and title, known to every program (the page lists the games it does not carry).
+inline constexpr GameInfo kInfo{"morris", "Five Men's Morris"};
 GameEntry registry_entry();
 
 }  // namespace pg::morris

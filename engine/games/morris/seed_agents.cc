@@ -86,7 +86,7 @@ std::array<std::shared_ptr<const nn::Network>, kNumStages> shipped_genius_networ
   return nets;
 }
 
-std::unique_ptr<Agent> offloaded_agent(const Game&, std::string_view spec) {
+std::unique_ptr<Agent> make_seed_agent(const Game&, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name != "smart" && name != "genius") return nullptr;
   if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");

@@ -67,8 +67,7 @@ class GeniusAgent : public SeedAgent {
 std::shared_ptr<const StageTables> shipped_stage_tables();
 std::array<std::shared_ptr<const nn::Network>, kNumStages> shipped_genius_networks();
 
-// "smart" or "genius" with the shipped files (the page runs them in its agent module, engine/core/offloaded_agent.h);
-// nullptr for other names.
-std::unique_ptr<Agent> offloaded_agent(const Game& game, std::string_view spec);
+// "smart" or "genius" with the shipped files; nullptr for other names.
+std::unique_ptr<Agent> make_seed_agent(const Game& game, std::string_view spec);
 
 }  // namespace pg::morris

@@ -172,13 +172,10 @@ DeadlockReport detect_deadlocks(const Level& level) {
   std::sort(report.frozen_boxes.begin(), report.frozen_boxes.end());
   report.deadlocked = report.deadlocked || !report.boxes_on_dead_squares.empty() || !report.frozen_boxes.empty();
   // The corral search only for a position the simpler checks pass (it is the costly one).
-  // Not in the page (its first download's budget): there the report has no corral deadlocks.
-#ifndef __EMSCRIPTEN__
   if (!report.deadlocked && room.is_floor(level.player)) {
     CorralCheck corrals(room, distances);
     report.deadlocked = corrals.deadlocked(box_at, level.player, kNoSquare, &report.corral_boxes);
   }
-#endif
   return report;
 }
 

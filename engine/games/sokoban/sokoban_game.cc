@@ -5,12 +5,11 @@
 #include "engine/core/agent.h"
 #include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
-#include "engine/core/offloaded_agent.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/sokoban/generator.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
-#include "engine/games/sokoban/offloaded_agents.h"
+#include "engine/games/sokoban/network_agents.h"
 #include "engine/games/sokoban/policy_agent.h"
 #include "engine/games/sokoban/solver_agent.h"
 #include "engine/nn/network_agent.h"
@@ -426,12 +425,7 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   const auto [name, arg] = split_spec(spec);
   if (auto agent = make_solver_agent(spec)) return agent;
   if (name == "greedy" || name == "policy" || name == "guided" || name == "dqn") {
-#ifdef __EMSCRIPTEN__
-    // In the page their code is not in the first download: they run in the agent module (offloaded_agent.h).
-    return pg::make_offloaded_agent(*this, spec);
-#else
-    return offloaded_agent(*this, spec);
-#endif
+    return make_network_agent(*this, spec);
   }
   return nullptr;
 }
@@ -473,8 +467,8 @@ std::vector<std::string> SokobanGame::default_agents() const { return {"solver"}
 
 GameEntry registry_entry() {
   return {
-      "sokoban",
-      "Sokoban",
+      kInfo.name,
+      kInfo.title,
       PG_TEXT("Push every box onto a target; boxes can be pushed, never pulled. The seed's DQN setup: its maps, "
               "reward and observation."),
       PG_TEXT(

@@ -117,6 +117,8 @@ std::string seed_dqn_policy_path(int index);
 
 // Reads the options; throws InputError naming a bad one.
 Setup setup_from_options(const Json& options);
+// Its name and title, known to every program (the page lists the games it does not carry).
+inline constexpr GameInfo kInfo{"sokoban", "Sokoban"};
 GameEntry registry_entry();
 
 }  // namespace pg::sokoban

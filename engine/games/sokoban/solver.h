@@ -23,13 +23,8 @@ struct SolveOptions {
   Optimise optimise = Optimise::kPushes;
   double time_limit_seconds = 10;    // 0: none
   uint64_t node_limit = 20'000'000;  // positions expanded; 0: none
-  // Corral deadlocks (corral.h) checked on each position expanded: fewer positions, each dearer. Not in
-  // the page: their code would take its first download over budget (docs/sokoban_solver.md).
-#ifdef __EMSCRIPTEN__
-  static constexpr bool corral_deadlocks = false;
-#else
+  // Corral deadlocks (corral.h) checked on each position expanded: fewer positions, each dearer.
   bool corral_deadlocks = true;
-#endif
 };
 
 struct SolveResult {

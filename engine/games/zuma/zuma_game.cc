@@ -265,8 +265,8 @@ Scenario scenario_from_options(const Json& options) {
 
 GameEntry registry_entry() {
   return {
-      "zuma",
-      "Zuma (the homework's ball row)",
+      kInfo.name,
+      kInfo.title,
       PG_TEXT("A row of coloured balls: throw each ball into a gap to make runs of three that pop, under a random "
               "model of hits, pops and colours."),
       PG_TEXT("Each step you get a ball and throw it into one of the n+1 gaps of the row (0 = before the first ball, n "

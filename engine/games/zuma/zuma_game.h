@@ -71,6 +71,8 @@ class ZumaGame : public Game {
 // then overrides "max_steps", "max_length", "line", "random_lines".
 Scenario scenario_from_options(const Json& options);
 const std::vector<OptionInfo>& option_infos();
+// Its name and title, known to every program (the page lists the games it does not carry).
+inline constexpr GameInfo kInfo{"zuma", "Zuma (the homework's ball row)"};
 GameEntry registry_entry();
 
 // The chance draws of one step, as the homework's debug mode lists them.

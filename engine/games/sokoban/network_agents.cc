@@ -1,4 +1,4 @@
-#include "engine/games/sokoban/offloaded_agents.h"
+#include "engine/games/sokoban/network_agents.h"
 
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
@@ -10,7 +10,7 @@
 
 namespace pg::sokoban {
 
-std::unique_ptr<Agent> offloaded_agent(const Game& game, std::string_view spec) {
+std::unique_ptr<Agent> make_network_agent(const Game& game, std::string_view spec) {
   const auto& sokoban = static_cast<const SokobanGame&>(game);
   const auto [name, arg] = split_spec(spec);
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();

@@ -1,0 +1,13 @@
+// The games, one line each: the folder under engine/games/, which is also the game's namespace and name.
+// Its header is engine/games/<game>/<game>_game.h (kInfo, registry_entry()); its view is listed in
+// web/views/views.h.
+#pragma once
+
+// clang-format off
+#define PG_GAMES(X) \
+  X(mancala)        \
+  X(zuma)           \
+  X(binary)         \
+  X(morris)         \
+  X(sokoban)
+// clang-format on

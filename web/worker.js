@@ -1,0 +1,63 @@
+// The page's worker: the game's module, instantiated without its interface (its main() does not run), decides
+// for the agents seated in the page (engine/core/worker_agent.h), so that the page never waits on a search.
+// shell.html sends it the module's compiled code, each request, and the policy files it asks for.
+'use strict';
+let engine = null;
+const early = [];     // requests that arrived before the module was ready
+let waiting = null;   // the request waiting for a policy file
+
+function callWithText(name, text) {
+  const size = engine.lengthBytesUTF8(text) + 1;
+  const p = engine._malloc(size);
+  engine.stringToUTF8(text, p, size);
+  try {
+    return engine.ccall(name, 'string', ['number'], [p]);
+  } finally {
+    engine._free(p);
+  }
+}
+
+function decide(message) {
+  const reply = callWithText('pg_worker_decide', message.request);
+  const unavailable = reply.startsWith('{"unavailable"') && JSON.parse(reply);
+  if (unavailable && unavailable.loading) {  // a policy file the agent needs: asked of the page, then again
+    waiting = message;
+    postMessage({ type: 'need', path: unavailable.unavailable });
+    return;
+  }
+  postMessage({ type: 'reply', id: message.id, reply });
+}
+
+onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'init') {
+    importScripts(message.script);
+    self[message.factory]({
+      noInitialRun: true,
+      print: (text) => console.log(text),
+      printErr: (text) => console.warn(text),
+      instantiateWasm(imports, success) {
+        WebAssembly.instantiate(message.module, imports).then((instance) => success(instance, message.module));
+        return {};
+      },
+    }).then((module) => {
+      engine = module;
+      early.splice(0).forEach(decide);
+    });
+  } else if (message.type === 'decide') {
+    if (engine) decide(message);
+    else early.push(message);
+  } else if (message.type === 'policy') {
+    if (message.bytes) {
+      const p = engine._malloc(message.bytes.length || 1);
+      engine.HEAPU8.set(message.bytes, p);
+      engine.ccall('pg_worker_provide_policy', null, ['string', 'number', 'number'], [message.path, p, message.bytes.length]);
+      engine._free(p);
+    } else {
+      engine.ccall('pg_worker_policy_failed', null, ['string', 'string'], [message.path, message.error]);
+    }
+    const next = waiting;
+    waiting = null;
+    if (next) decide(next);
+  }
+};

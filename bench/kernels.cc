@@ -395,7 +395,7 @@ KernelRun sokoban_solver_positions(long solves, uint64_t seed) {
   solve_options.optimise = sokoban::Optimise::kMoves;
   solve_options.time_limit_seconds = 0;
 #ifndef __EMSCRIPTEN__
-  // The same search in both builds (the page's has no corral deadlocks), so that the ratio compares speed.
+  // The same search in both builds, without corral deadlocks (the search the kernel has always timed).
   solve_options.corral_deadlocks = false;
 #endif
   KernelRun run;

@@ -5,8 +5,10 @@
 //     natively and in WebAssembly, against libtorch's single-threaded native
 //     forward measured in this same run (build/native/bin/bench_torch);
 //   - the size of the static site, raw and gzip;
-//   - the time from navigation to the first rendered frame in headless
-//     Chromium, against a blank page's load in the same browser.
+//   - per game, the time from navigation to the first rendered frame in
+//     headless Chromium (on loopback, against a blank page's load in the same
+//     browser, and on a throttled connection), and the longest main-thread
+//     task while its strongest agents decide (bench/page_bench.mjs).
 // Usage: node bench/run_benchmarks.mjs [--seconds 1] [--loads 5]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -108,29 +110,6 @@ for (const f of listFiles(site)) {
 sizeRows.push(['total', (raw / 1024).toFixed(1) + ' KiB', (gz / 1024).toFixed(1) + ' KiB (' + (gz / raw * 100).toFixed(0) + '%)']);
 table(sizeRows);
 
-// --- first frame in headless Chromium ------------------------------------------------
-const { launchChromium } = await import(path.join(root, 'tests/browser/chromium.mjs'));
-const { startServer } = await import(path.join(root, 'scripts/serve.mjs'));
-const blankDir = fs.mkdtempSync('/tmp/pg-blank-');
-fs.writeFileSync(path.join(blankDir, 'index.html'), '<!doctype html><title>blank</title><p>blank</p>');
-const server = await startServer({ dir: site, port: 0 });
-const blank = await startServer({ dir: blankDir, port: 0 });
-const browser = await launchChromium();
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const frame = [], blankLoad = [];
-for (let i = 0; i < loads; i++) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
-  await page.evaluate(() => window.playground.ready);
-  frame.push(await page.evaluate(() => window.playground.firstFrameMs));
-  await page.close();
-  const b = await browser.newPage();
-  await b.goto(`http://127.0.0.1:${blank.address().port}/`, { waitUntil: 'load' });
-  blankLoad.push(await b.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
-  await b.close();
-}
-await browser.close(); server.close(); blank.close();
-console.log(`\n# Navigation to first rendered frame, headless Chromium with software WebGL (median of ${loads})\n`);
-table([['page', 'ms', 'vs blank page'],
-       ['playground', median(frame).toFixed(0), (median(frame) / median(blankLoad)).toFixed(1) + 'x'],
-       ['blank page (baseline)', median(blankLoad).toFixed(0), '1.0x']]);
+// --- the page in headless Chromium: first frames, and the main thread while agents decide -----------------
+const { pageBench, printPageBench } = await import(path.join(root, 'bench/page_bench.mjs'));
+printPageBench(await pageBench({ site, loads }), table);

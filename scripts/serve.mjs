@@ -4,6 +4,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const TYPES = {
@@ -12,6 +13,19 @@ const TYPES = {
   '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8', '.md': 'text/plain; charset=utf-8',
   '.data': 'application/octet-stream', '.ttf': 'font/ttf',
 };
+
+// Compressible files are sent gzip-compressed to a browser that accepts it, as a static host would send them:
+// what is measured locally (download sizes, first frames on a slow connection) is what users get. Each file is
+// compressed once per modification.
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.wasm', '.json', '.css', '.svg', '.txt', '.md', '.rlpg']);
+const gzipped = new Map();  // file -> {mtimeMs, bytes}
+function gzipOf(file, stat) {
+  const hit = gzipped.get(file);
+  if (hit && hit.mtimeMs === stat.mtimeMs) return hit.bytes;
+  const bytes = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
+  gzipped.set(file, { mtimeMs: stat.mtimeMs, bytes });
+  return bytes;
+}
 
 export function startServer({ dir, host = '127.0.0.1', port = 8000 }) {
   const root = path.resolve(dir);
@@ -22,11 +36,15 @@ export function startServer({ dir, host = '127.0.0.1', port = 8000 }) {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
     fs.stat(file, (err, stat) => {
       if (err || !stat.isFile()) { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('not found'); return; }
-      res.writeHead(200, {
-        'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
-        'Content-Length': stat.size,
-        'Cache-Control': 'no-cache',
-      });
+      const type = TYPES[path.extname(file)] || 'application/octet-stream';
+      if (COMPRESSIBLE.has(path.extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] || '')) {
+        const body = gzipOf(file, stat);
+        res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length, 'Content-Encoding': 'gzip',
+                             'Vary': 'Accept-Encoding', 'Cache-Control': 'no-cache' });
+        res.end(body);
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': type, 'Content-Length': stat.size, 'Cache-Control': 'no-cache' });
       fs.createReadStream(file).pipe(res);
     });
   });

@@ -67,7 +67,7 @@ step "native debug build (ASan + UBSan)" native_debug_build
 step "native debug tests: unit, golden, CLI, trainers (ASan + UBSan)" native_debug_tests
 step "fuzz targets (libFuzzer, ASan + UBSan): regressions, a few seconds each" fuzz_short
 step "WebAssembly build: the page, and the page with Emscripten's checks" wasm_build
-step "the page's first download: under 500 KiB gzip (docs/policies.md)" size_budget
+step "the first download of each game's page: at most 400 KiB gzip (docs/page.md)" size_budget
 step "native release build: CLI, benchmarks, release checks" native_release_build
 step "release checks: optimiser-sensitive tests, CLI, native = WebAssembly" native_release_tests
 step "the engine's tests in WebAssembly (node): SAFE_HEAP, assertions, stack" wasm_engine_tests

@@ -242,7 +242,8 @@ bool App::play_action(Action action) {
     error(e.what());
     return false;
   }
-  replying_ = true;  // the agents answer until it is a human's turn again
+  cancel_thinking();  // a move was played: what the agent thought about is gone
+  replying_ = true;   // the agents answer until it is a human's turn again
   step_credit_ = 0;
   return true;
 }
@@ -252,6 +253,7 @@ bool App::import_trace_text(const std::string& text) {
     const Json j = parse_json_input(text, "trace");
     const std::string before = session_.entry().name;
     session_.import_trace(j);
+    cancel_thinking();
     if (session_.entry().name != before) view_for_game();
     playing = replying_ = false;
     info("Trace imported: " + std::to_string(session_.episode().length()) + " steps.");

@@ -53,6 +53,8 @@ class App {
   bool set_agents(const std::vector<std::string>& specs);
   bool play_action(Action action);  // a click on the board
   bool import_trace_text(const std::string& text);
+  // Stops what the page's worker thinks about (stepping back, seeking, a new episode, new agents or game).
+  void cancel_thinking();
   std::string export_trace_text() const;
   std::string link() const;  // URL query reproducing the current view
   // Policy files (engine/core/policy_store.h): the page fetches a game's files
@@ -63,10 +65,12 @@ class App {
   PolicyDownload policy_download;
 
   // True while the page changes by itself (playing, agents replying, a
-  // message fading), so frames must keep coming even without input.
+  // message fading), so frames must keep coming even without input. Not
+  // while the agent to move thinks in the page's worker: its answer asks for
+  // frames (pg_agents_changed), and the main thread stays idle meanwhile.
   bool animating() {
-    return playing || replying_ || step_when_decided_ || !messages.empty() || busy || policy_download.active ||
-           (view_ && view_->animating()) || session_.thinking();
+    const bool moving = (playing || replying_ || step_when_decided_) && !session_.thinking();
+    return moving || !messages.empty() || busy || policy_download.active || (view_ && view_->animating());
   }
   bool busy = false;  // set each frame by work split across frames (training)
 
@@ -96,8 +100,6 @@ class App {
   double step_credit_ = 0;
   bool replying_ = false;           // agents answer a human move without waiting for "step"
   bool step_when_decided_ = false;  // "step" was asked while the agent thought: taken when it has decided
-  // Stops what the page's worker thinks about (stepping back, seeking, a new episode, new agents or game).
-  void cancel_thinking();
   double now_ = 0;
 };
 

@@ -141,6 +141,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_agents(const char* specs) {
   return guarded("pg_set_agents", [&]() -> const char* {
     auto* app = pg::web::current_app();
     try {
+      app->cancel_thinking();  // the agents asked for replace those the worker thinks for
       app->session().set_agents(pg::split_list(specs, ','));
     } catch (const pg::PolicyUnavailable& e) {
       if (!e.loading()) return error_reply(std::string("agents: ") + e.what());

@@ -27,8 +27,7 @@ void inspector_panel(App& app) {
   const bool recorded = e.cursor() < e.length();
   if (!d && p >= 0 && s.thinking()) {
     // The agent decides in the page's worker (engine/core/worker_agent.h): the page stays responsive.
-    static const char* dots[] = {"", ".", "..", "..."};
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1, 1), "Thinking%s", dots[int(ImGui::GetTime() * 3) % 4]);
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1, 1), "Thinking...");
     wrapped_text(PG_TEXT("The agent decides in the background; step back, pause or switch game at any time."));
   } else if (d && d->declined) {
     ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The agent declines to move here:");

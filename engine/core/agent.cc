@@ -4,7 +4,6 @@
 
 #include "engine/core/error.h"
 #include "engine/core/random_agent.h"
-#include "engine/core/worker_agent.h"
 
 namespace pg {
 
@@ -104,10 +103,6 @@ int parse_int_param(std::string_view spec, std::string_view text, int lo, int hi
 }
 
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec) {
-  return decide_in_worker(game, make_local_agent(game, spec));
-}
-
-std::unique_ptr<Agent> make_local_agent(const Game& game, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name == "random" || name == "human") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");

@@ -62,11 +62,10 @@ Decision declined_decision(std::string note);
 Decision uniform_over(const std::vector<Action>& actions, const std::vector<Action>& best, Rng& rng);
 
 // Builds an agent from a spec: "random", "human", or one the game offers.
-// Throws InputError naming the spec when it is unknown or malformed. In the
-// page it decides in the page's worker (worker_agent.h); make_local_agent
-// builds it to decide in place.
+// Throws InputError naming the spec when it is unknown or malformed. It
+// decides in place; the page's session seats its agents in the page's worker
+// (worker_agent.h).
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec);
-std::unique_ptr<Agent> make_local_agent(const Game& game, std::string_view spec);
 
 // Splits "name:arg" into its parts; arg is empty when absent.
 std::pair<std::string, std::string> split_spec(std::string_view spec);

@@ -2,6 +2,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
+#include "engine/core/worker_agent.h"
 
 namespace pg {
 
@@ -70,7 +71,8 @@ void Session::seat(const std::vector<std::string>& specs) {
     throw InputError("agents", g.name() + " takes " + std::to_string(g.num_players()) + " agent(s), got " +
                                    std::to_string(specs.size()));
   std::vector<std::unique_ptr<Agent>> agents;
-  for (const auto& spec : specs) agents.push_back(make_agent(g, spec));
+  // In the page, the seated agents decide in its worker (worker_agent.h); natively, in place.
+  for (const auto& spec : specs) agents.push_back(decide_in_worker(g, make_agent(g, spec)));
   agents_ = std::move(agents);
   specs_.clear();
   for (const auto& a : agents_) specs_.push_back(a->spec());

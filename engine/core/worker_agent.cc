@@ -97,7 +97,7 @@ Json answer(const Json& request) {
   if (it == hosted.end()) {
     try {
       auto game = make_game(game_name, options);
-      auto agent = make_local_agent(*game, spec);
+      auto agent = make_agent(*game, spec);
       it = hosted.emplace(key, Hosted{std::move(game), std::move(agent)}).first;
     } catch (const PolicyUnavailable& e) {
       Json reply = Json::object();
@@ -120,8 +120,17 @@ Json answer(const Json& request) {
 
 void install_worker_exchange(WorkerExchange exchange) { installed_exchange = exchange; }
 
+bool uses_page_memory(std::string_view spec) {
+  for (const std::string& part : {std::string(":live"), std::string(":uploaded"), std::string(":edited")}) {
+    const size_t at = spec.find(part);
+    if (at != std::string_view::npos && (at + part.size() == spec.size() || spec[at + part.size()] == ':')) return true;
+  }
+  return false;
+}
+
 std::unique_ptr<Agent> decide_in_worker(const Game& game, std::unique_ptr<Agent> agent) {
-  if (!installed_exchange || agent->is_human() || agent->spec() == "random") return agent;
+  if (!installed_exchange || agent->is_human() || agent->spec() == "random" || uses_page_memory(agent->spec()))
+    return agent;
   return std::make_unique<WorkerAgent>(game, std::move(agent));
 }
 

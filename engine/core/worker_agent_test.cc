@@ -26,7 +26,7 @@ void expect_same_decisions(const std::string& game_name, const Json& options, co
   const auto game = make_game(game_name, options);
   auto local = make_agent(*game, spec);
   const ExchangeFor exchange(in_process);
-  auto remote = make_agent(*game, spec);
+  auto remote = decide_in_worker(*game, make_agent(*game, spec));
   EXPECT_NE(remote.get(), &remote->local()) << "seated as a worker agent";
   EXPECT_EQ(remote->spec(), local->spec());
   auto state = game->initial_state(7);
@@ -66,9 +66,16 @@ TEST(WorkerAgent, HumansAndRandomAgentsStayInPlace) {
   const ExchangeFor exchange(in_process);
   const auto game = make_game("mancala");
   for (const char* spec : {"human", "random"}) {
-    auto agent = make_agent(*game, spec);
+    auto agent = decide_in_worker(*game, make_agent(*game, spec));
     EXPECT_EQ(agent.get(), &agent->local()) << spec;
   }
+}
+
+TEST(WorkerAgent, AgentsOfPoliciesOnlyThePageHoldsStayInPlace) {
+  for (const char* spec : {"trained:live", "theta:2:live", "trained:uploaded", "patterns:edited", "x:live:3"})
+    EXPECT_TRUE(uses_page_memory(spec)) << spec;
+  for (const char* spec : {"theta:5:pool", "trained", "patterns:learned", "livewire", "ntuple:5", "x:lively"})
+    EXPECT_FALSE(uses_page_memory(spec)) << spec;
 }
 
 TEST(WorkerAgent, WhileTheWorkerThinksTheDecisionSaysSoAndAGarbledReplyIsDeclined) {
@@ -76,7 +83,7 @@ TEST(WorkerAgent, WhileTheWorkerThinksTheDecisionSaysSoAndAGarbledReplyIsDecline
   const auto state = game->initial_state(1);
   {
     const ExchangeFor exchange(still_thinking);
-    auto agent = make_agent(*game, "greedy:2");
+    auto agent = decide_in_worker(*game, make_agent(*game, "greedy:2"));
     Rng rng(5);
     const Rng before = rng;
     const Decision d = agent->decide(*state, rng);
@@ -85,7 +92,7 @@ TEST(WorkerAgent, WhileTheWorkerThinksTheDecisionSaysSoAndAGarbledReplyIsDecline
     EXPECT_EQ(rng.words().w[0], before.words().w[0]) << "the stream moves only with an answer";
   }
   const ExchangeFor exchange(garbled);
-  auto agent = make_agent(*game, "greedy:2");
+  auto agent = decide_in_worker(*game, make_agent(*game, "greedy:2"));
   Rng rng(5);
   const Decision d = agent->decide(*state, rng);
   EXPECT_TRUE(d.declined);

@@ -76,9 +76,9 @@ test("the pattern agent's distribution in the page is the assignment's policy", 
   const { page, errors } = await open('?game=binary&agents=human,human&' + options({ width: 5, height: 2 }));
   for (const a of ['2,0,1', '0,1,1', '1,1,0', '4,1,1']) await api(page, 'play', a);
   // In one call: seated, the agent to move would answer at the next frame.
-  const [step, policy] = await page.evaluate(() => {
-    window.playground.setAgents('patterns:twopattern,patterns:twopattern');
-    return [window.playground.state().step, window.playground.policy()];
+  const [step, policy] = await page.evaluate(async () => {
+    await window.playground.setAgents('patterns:twopattern,patterns:twopattern');
+    return [window.playground.state().step, await window.playground.policy()];
   });
   assert.equal(step, 4);
   const p = Object.fromEntries(policy.distribution.map((d) => [d.action, d.p]));
@@ -134,10 +134,10 @@ test('a bad board size is refused with a message and the page keeps working', as
 test('the pattern editor lists each bad line and keeps the earlier patterns on error', async () => {
   const { page, errors } = await open('?game=binary&agents=human,human&' + options({ width: 5, height: 2 }));
   for (const a of ['2,0,1', '0,1,1', '1,1,0', '4,1,1']) await api(page, 'play', a);
-  const policyOf = (spec) => page.evaluate((s) => {
-    window.playground.setAgents(s + ',' + s);
-    const p = window.playground.policy();
-    window.playground.setAgents('human,human');
+  const policyOf = (spec) => page.evaluate(async (s) => {
+    await window.playground.setAgents(s + ',' + s);
+    const p = await window.playground.policy();
+    await window.playground.setAgents('human,human');
     return Object.fromEntries(p.distribution.map((d) => [d.action, d.p]));
   }, spec);
   assert.deepEqual(await api(page, 'binaryPatterns', '# the assignment\n10..1 0 20\n10..1 1 12\n'),

@@ -1,6 +1,6 @@
 // Determinism: for every game, the same seed and agents give the same trace in the page as natively, byte for
 // byte, on a fixed table of (options, agents, seeds) covering the agents the page seats (learned policies,
-// search, solvers, random ones, and those the agent module runs); and the same actions given to
+// search, solvers, random ones, all deciding in the page's worker); and the same actions given to
 // `playground <game> replay` and played in the page give the same trace. See docs/reliability.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,29 +124,19 @@ function assertSameText(pageText, nativeText, label) {
               `  native: ...${nativeText.slice(Math.max(0, i - 120), i + 80)}`);
 }
 
-// Opens `game` with `options`, seed and agents as the CLI's play does (reset, then seat), waiting for the
-// policy files and the agent module (seating an agent it runs is refused, and starts loading it, until it
-// has arrived with the agent's files).
+// Opens `game` with `options`, seed and agents as the CLI's play does (reset, then seat: setAgents resolves
+// once the agents' files have arrived).
 async function setUp(page, game, options, agents, seed) {
   await api(page, 'load', game, options);
-  await page.evaluate((g) => window.playground.policiesReady(g), game);
   await api(page, 'reset', seed);
-  for (let tries = 0; ; tries++) {
-    try {
-      await api(page, 'setAgents', agents);
-      break;
-    } catch (e) {
-      if (!/still loading|is loading/.test(e.message) || tries >= 600) throw e;
-      await page.waitForTimeout(100);
-    }
-  }
+  await api(page, 'setAgents', agents);
   await seated(page, agents);
 }
 
-// Steps to the end inside the page (an agent module's answer is synchronous once it is loaded).
-const playOut = (page) => page.evaluate(() => {
+// Steps to the end inside the page (each step resolves once the page's worker has decided).
+const playOut = (page) => page.evaluate(async () => {
   let s;
-  do { s = window.playground.step(); } while (s.result === 'played' && !s.done);
+  do { s = await window.playground.step(); } while (s.result === 'played' && !s.done);
   return s;
 });
 

@@ -59,8 +59,8 @@ export async function press(page, key, step) {
   await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 5000 });
 }
 
-// Waits until these agents (e.g. 'greedy' or 'smart,genius') are seated: an agent whose code runs in the
-// agent module (engine/core/offloaded_agent.h) takes its seat once the module and its files have arrived.
+// Waits until these agents (e.g. 'greedy' or 'smart,genius') are seated: an agent whose policy file is on
+// its way takes its seat once the file has arrived.
 export async function seated(page, agents) {
   await page.waitForFunction((a) => window.playground.state().agents.join() === a, agents, { timeout: 60000 });
 }

@@ -103,7 +103,7 @@ test('exact values on the pits match the native solver; blunders are the moves t
 
 test('the perfect agent declines where the solver does not reach, and the page waits for a move', async () => {
   const { page, errors } = await open('?game=mancala&agents=perfect,random&seed=1');
-  await seated(page, 'perfect,random');  // its code is in the agent module
+  await seated(page, 'perfect,random');
   let s = await api(page, 'step');
   assert.equal(s.result, 'declined');
   assert.equal(s.step, 0);

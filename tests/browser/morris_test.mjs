@@ -141,9 +141,9 @@ test('the learned agent is the default opponent, seated once its network arrives
   await page.close();
 });
 
-test("the seed's smart and genius agents run in the agent module: seated once it and their files arrive, the game is the native one", async () => {
+test("the seed's smart and genius agents: seated once their files arrive, the game is the native one", async () => {
   const { page, errors } = await open('?game=morris&agents=smart,genius&seed=3');
-  // Their code is not in the first download: the page fetches agents.js, then the tables and networks they ask for.
+  // The page fetches the tables and networks they ask for when they are seated.
   await seated(page, 'smart,genius');
   let s;
   do { s = await api(page, 'step'); } while (!s.done);

@@ -13,16 +13,7 @@ const GRADING = '?game=zuma&seed=3&options=' + encodeURIComponent('{"scenario":"
 
 test('the Zuma DQN: its network in the inspector, and the temperature moves the probabilities', async () => {
   const { page, errors } = await open(GRADING);
-  // Until the page fetches policy files itself, the file is handed over through the JavaScript API.
-  const before = await page.evaluate(() => {
-    try {
-      window.playground.setAgents('dqn');
-      return null;
-    } catch (e) {
-      return e.message;
-    }
-  });
-  if (before !== null) assert.match(before, /policy zuma\/dqn\.rlpg not loaded/);
+  // The file handed over through the JavaScript API, as if the page had fetched it.
   const bytes = [...fs.readFileSync(path.join(root, 'policies/zuma/dqn.rlpg'))];
   const provided = await page.evaluate((b) => window.playground.providePolicyFile('zuma/dqn.rlpg', new Uint8Array(b)), bytes);
   assert.equal(provided.bytes, bytes.length);

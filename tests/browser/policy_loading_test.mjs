@@ -1,4 +1,4 @@
-// Policy files in the page: not compiled in, fetched when their game is opened (policies/manifest.json),
+// Policy files in the page: not compiled in, fetched when an agent first asks for one (policies/manifest.json),
 // handed to the engine as bytes, kept for the next opening. While they load the board is usable with an
 // agent that needs none; a failed or damaged file leaves a message and the page keeps the agent it had.
 import { test } from 'node:test';
@@ -45,8 +45,15 @@ test('Zuma: a greedy stand-in while the table loads, then the trained agent; reo
   assert.deepEqual(s.agents, ['greedy'], 'a search agent stands in while the table loads');
   const step = await api(page, 'step');
   assert.equal(step.result, 'played', 'the board is usable meanwhile');
-  await assert.rejects(page.evaluate(() => window.playground.setAgents(['trained'])), /still loading/);
+  // Asked for while the file is on its way: setAgents resolves once the agent is seated.
+  let seatedAt = null;
+  const seating = page.evaluate(() => window.playground.setAgents(['trained']).then((r) => r.agents));
+  seating.then(() => { seatedAt = Date.now(); });
+  await page.waitForTimeout(300);
+  assert.equal(seatedAt, null, 'not before the file arrives');
+  assert.deepEqual((await api(page, 'state')).agents, ['greedy'], 'the stand-in plays meanwhile');
   release();
+  assert.deepEqual(await seating, ['trained'], 'seated when the file arrived');
   const ready = await page.evaluate(() => window.playground.policiesReady('zuma'));
   assert.ok(ready.files.every((f) => f.ok), JSON.stringify(ready));
   s = await api(page, 'state');

@@ -1,6 +1,7 @@
 // Soak: one page load, SOAK_STEPS (10,000 by default) seeded pseudo-random actions across every game: agent
 // steps (a human seat's turn is played as a click would), back, scrub, reset with a new seed, seat changes
-// (agents in the page, a few from the agent module, human seats), game switches with their option variants,
+// (agents, a few whose files are fetched when seated, human seats), game switches (each a module switch) with
+// their option variants,
 // trace export and import, and live training where a game has it (Zuma, Kalah). Checks: no console or page
 // error; at every game switch, every 50 actions and every export/import, the state at the cursor is the one
 // its exported trace records, importing that trace (the engine replays its actions in a fresh episode and
@@ -45,8 +46,8 @@ function prng(seed) {
   };
 }
 
-// Each game's option variants and the agents the driver seats without waiting (in the first download);
-// `module` is seated now and then from the agent module (waiting for it to load the first time).
+// Each game's option variants and the agents the driver seats without waiting; `module` is seated now and
+// then with a wait for its files (a network or table fetched when it is first seated).
 const SETUPS = {
   zuma: {
     options: [{}, { scenario: 'grading', max_steps: 25 }, { scenario: 'chain_reaction' }],
@@ -105,7 +106,7 @@ function install(page) {
       return null;
     }
     window.__soakVerify = verify;
-    window.__soak = (ops, agents) => {
+    window.__soak = async (ops, agents) => {
       const counts = {};
       const count = (k) => { counts[k] = (counts[k] || 0) + 1; };
       for (let i = 0; i < ops.length; i++) {
@@ -113,7 +114,7 @@ function install(page) {
         let failure = null;
         try {
           if (kind === 'step') {
-            const s = pg.step();
+            const s = await pg.step();
             count('step:' + s.result);
             if (s.result === 'waiting_human' || s.result === 'declined') {
               // A human seat, or an agent that declines this position (Kalah's perfect on a full board): a
@@ -145,7 +146,7 @@ function install(page) {
               r = (r * 7919 + v) % 1;
               list.push(agents[Math.floor(r * agents.length)]);
             }
-            const s = pg.setAgents(list);
+            const s = await pg.setAgents(list);
             if (s.agents.join() !== list.join()) failure = `seated ${s.agents} instead of ${list}`;
             count('seats');
           } else if (kind === 'roundtrip') {
@@ -217,19 +218,11 @@ test(`soak: ${STEPS} seeded actions across every game, states replayed from thei
     // The wasm heap in use right after the game opened, by game and options.
     const inUse = await page.evaluate(() => window.Module.ccall('pg_heap_in_use', 'number', [], []));
     visits.push({ at: done, key: `${game} ${JSON.stringify(options)}`, inUse });
-    // Now and then an agent from the agent module (the first time, wait for it to load).
+    // Now and then an agent whose files are fetched when it is seated (the first time, it waits for them).
     if (setup.module && (segment < order.length || random() < 0.3)) {
       const n = (await api(page, 'state')).agents.length;
       const list = Array.from({ length: n }, (_, k) => (k === 0 ? setup.module : pick(setup.agents)));
-      for (let tries = 0; ; tries++) {
-        try {
-          await api(page, 'setAgents', list);
-          break;
-        } catch (e) {
-          assert.ok(/still loading|is loading/.test(e.message) && tries < 600, `${where()}: ${e.message}`);
-          await page.waitForTimeout(100);
-        }
-      }
+      await api(page, 'setAgents', list);  // resolves once its files have arrived
       await seated(page, list.join());
       done++;
       add({ 'seats:module': 1 });

@@ -78,7 +78,7 @@ test("the two-box map with WASD, a bump into a wall counted as a step, undo by s
 
 test("the agent steps with the arrow keys; the seed's corner test flags a box on a target", async () => {
   const { page, errors } = await open('?game=sokoban&agents=greedy&seed=2&' + options({ collection: 'teaching', index: 5 }));
-  await seated(page, 'greedy');  // its code is in the agent module
+  await seated(page, 'greedy');  // seated once its network has arrived
   let s = await api(page, 'state');
   assert.equal(s.state.rows.length, 6);
   // No human is to move: the arrow keys step the episode as on every page.
@@ -204,7 +204,7 @@ test('the level editor: walls drawn by dragging, floor by right-click, then the 
   await page.close();
 });
 
-test('the general policy, the search it guides and the seed\'s DQN play in the page as natively (agent module)', async () => {
+test('the general policy, the search it guides and the seed\'s DQN play in the page as natively', async () => {
   for (const [agents, o] of [['policy', { collection: 'teaching', index: 2 }], ['guided', { collection: 'teaching', index: 4 }],
     ['dqn', { collection: 'seed', index: 0 }]]) {
     const { page, errors } = await open('?game=sokoban&seed=3&agents=' + agents + '&' + options(o));

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/games/morris/board.h"
 #include "engine/games/morris/morris_game.h"
 #include "engine/games/morris/perfect_agent.h"
@@ -112,14 +113,16 @@ struct ExactValues {
   std::vector<std::pair<int, morris::Outcome>> actions;
 };
 
-ExactValues exact_values(const morris::MorrisState& state) {
+// With `fetch`, a table that is not there yet is asked for (the page fetches it once).
+ExactValues exact_values(const morris::MorrisState& state, bool fetch = false) {
   ExactValues e;
   if (state.is_terminal()) return e;
   std::shared_ptr<const morris::Solution> solution;
   try {
     solution = morris::current_solution();
+    if (!solution && fetch) require_policy_file(morris::kShippedSolution);
   } catch (const InputError&) {
-    return e;  // a refused file: the page says so through the perfect agent
+    return e;  // still loading, or a refused file: the page says so through the perfect agent
   }
   if (!solution || !solution->covers(state.board())) return e;
   e.available = true;
@@ -138,12 +141,13 @@ void MorrisView::draw_debug_toggles() {
   ImGui::Checkbox("Point names", &show_names_);
   ImGui::SameLine();
   ImGui::Checkbox("Exact values", &show_exact_);
-  help_marker(PG_TEXT(
-      "A bar along a side of a square: a mill standing. A dashed ring on an empty point: a threat, the third "
-      "point of a mill whose other two points hold that side's pieces (a piece there closes the mill). Exact "
-      "values: each legal action's value under perfect play for the side deciding, from the solved game "
-      "(policies/morris/solution.pgmt, fetched when the game opens): W7 a win in 7 plies, D a draw, L12 a loss in "
-      "12 (a ply is a placement, a move or a removal)."));
+  help_marker(
+      PG_TEXT("A bar along a side of a square: a mill standing. A dashed ring on an empty point: a threat, the third "
+              "point of a mill whose other two points hold that side's pieces (a piece there closes the mill). Exact "
+              "values: each legal action's value under perfect play for the side deciding, from the solved game "
+              "(policies/morris/solution.pgmt, fetched when they are first shown or perfect is seated): W7 a win in 7 "
+              "plies, D a draw, L12 a loss in "
+              "12 (a ply is a placement, a move or a removal)."));
 }
 
 std::string MorrisView::legend() const {
@@ -327,7 +331,7 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
                     ImVec2(text.empty() ? left : left + text_ext.x + size * 0.3f, at.y - ext.y * 0.5f), colour,
                     value.c_str());
   };
-  const ExactValues exact = show_exact_ ? exact_values(state) : ExactValues{};
+  const ExactValues exact = show_exact_ ? exact_values(state, true) : ExactValues{};
   auto value_of = [&](Action a) -> const morris::Outcome* {
     for (const auto& [action, o] : exact.actions)
       if (action == a) return &o;

@@ -26,10 +26,12 @@ class MorrisView : public BoardView {
   void draw_inspector(const BoardContext& context) override;
 
  private:
-  bool show_mills_ = true;    // mills standing and threats
-  bool show_last_ = true;     // the last move
-  bool show_names_ = true;    // the point names a..p
-  bool show_exact_ = true;    // each legal action's exact value (the solved game)
+  bool show_mills_ = true;  // mills standing and threats
+  bool show_last_ = true;   // the last move
+  bool show_names_ = true;  // the point names a..p
+  // Each legal action's exact value (the solved game): off until asked for, since showing it fetches the
+  // 603 KiB table (gzip) unless an agent has already asked for it.
+  bool show_exact_ = false;
   int selected_ = -1;         // the human's piece to move, or -1
   uint64_t selected_in_ = 0;  // the position it was selected in (selection ends when it changes)
 };

@@ -88,10 +88,10 @@ Decision PerfectAgent::decide(const State& state, Rng& rng) {
   const Board& board = dynamic_cast<const MorrisState&>(state).board();
   const auto solution = current_solution();
   if (!solution)
-    return declined_decision(
-        std::string("no Five Men's Morris table is loaded: the page fetches ") + kShippedSolution +
-        " when the game opens (still loading, or missing); natively, build one with `playground morris solve --out "
-        "FILE` and pass --table FILE");
+    return declined_decision(std::string("no Five Men's Morris table is loaded: the page fetches ") + kShippedSolution +
+                             " when this agent is seated (still loading, or missing); natively, build one with "
+                             "`playground morris solve --out "
+                             "FILE` and pass --table FILE");
   if (!solution->covers(board))
     return declined_decision("the loaded table covers positions with up to " +
                              std::to_string(solution->max_material()) +

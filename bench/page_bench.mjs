@@ -1,0 +1,139 @@
+// The page in headless Chromium, per game: the first frame (from navigation) on this machine's loopback and on
+// a throttled connection (Chromium's network emulation: 1.6 Mbit/s down, 150 ms latency, no cache), the bytes
+// its first frame fetched, and the longest task on the page's main thread while the game's strongest agents
+// decide (agents decide in the page's worker: engine/core/worker_agent.h). Targets: a first frame within 3 s
+// throttled; no main-thread task over 100 ms. Run by bench/run_benchmarks.mjs (scripts/bench.sh), or alone:
+//   node bench/page_bench.mjs [--loads 3] [--site build/wasm/site]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { launchChromium } = await import(path.join(root, 'tests/browser/chromium.mjs'));
+const { startServer } = await import(path.join(root, 'scripts/serve.mjs'));
+
+// The strongest agents of each game, on the positions that make them think longest.
+const THINKERS = [
+  { game: 'zuma', query: 'agents=expectimax:3', steps: 2 },
+  { game: 'binary', query: 'agents=mcts:20000,mcts:20000&options=' + encodeURIComponent('{"width":8,"height":8}'), steps: 2 },
+  { game: 'binary', query: 'agents=solver,solver&options=' + encodeURIComponent('{"width":5,"height":5}'), steps: 2 },
+  { game: 'sokoban', query: 'agents=guided&options=' + encodeURIComponent('{"generate":{"width":12,"height":12,"boxes":4,"seed":1}}'), steps: 3 },
+  { game: 'sokoban', query: 'agents=solver&options=' + encodeURIComponent('{"generate":{"width":12,"height":12,"boxes":4,"seed":1}}'), steps: 3 },
+  { game: 'morris', query: 'agents=perfect,perfect', steps: 3 },
+  { game: 'mancala', query: 'agents=ntuple:5,ntuple:5', steps: 3 },
+  { game: 'mancala', query: 'agents=perfect,perfect&options=' + encodeURIComponent('{"stones_per_pit":2}'), steps: 3 },
+];
+export const TARGET_FIRST_FRAME_MS = 3000;
+export const TARGET_LONGEST_TASK_MS = 100;
+
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// Loads `url` and returns {firstFrameMs, bytes} (bytes received over the network before the first frame).
+async function firstFrame(browser, url, throttled) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+  }
+  let bytes = 0;
+  let counting = true;
+  cdp.on('Network.loadingFinished', (e) => { if (counting) bytes += e.encodedDataLength; });
+  await page.goto(url);
+  await page.evaluate(() => window.playground.ready);
+  counting = false;
+  const ms = await page.evaluate(() => window.playground.firstFrameMs);
+  await page.close();
+  return { ms, bytes };
+}
+
+// Opens the thinker's page and steps it, recording the main thread's long tasks (over 50 ms) meanwhile.
+async function longestTask(browser, base, { game, query, steps }) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  await page.goto(`${base}?game=${game}&seed=1&${query}`);
+  await page.evaluate(() => window.playground.ready);
+  await page.evaluate(() => {
+    window.__tasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__tasks.push(e.duration); })
+      .observe({ type: 'longtask' });
+  });
+  const started = Date.now();
+  const result = await page.evaluate(async (n) => {
+    let last = null;
+    for (let i = 0; i < n; i++) {
+      last = await window.playground.step();
+      if (last.done || last.result !== 'played') break;
+    }
+    return { step: last.step, result: last.result };
+  }, steps);
+  const seconds = (Date.now() - started) / 1000;
+  await page.waitForTimeout(200);  // the last frames' tasks reach the observer
+  const tasks = await page.evaluate(() => window.__tasks);
+  await page.close();
+  return { longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, seconds, ...result };
+}
+
+export async function pageBench({ site = path.join(root, 'build/wasm/site'), loads = 3 } = {}) {
+  const games = fs.readdirSync(site).map((f) => /^playground-([a-z_]+)\.wasm$/.exec(f)).filter(Boolean).map((m) => m[1]);
+  const server = await startServer({ dir: site, port: 0 });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const blankDir = fs.mkdtempSync('/tmp/pg-blank-');
+  fs.writeFileSync(path.join(blankDir, 'index.html'), '<!doctype html><title>blank</title><p>blank</p>');
+  const blank = await startServer({ dir: blankDir, port: 0 });
+  const browser = await launchChromium();
+  const frames = [];
+  try {
+    // The baseline: a blank page's load in the same browser.
+    const blankLoads = [];
+    for (let i = 0; i < loads; i++) {
+      const b = await browser.newPage();
+      await b.goto(`http://127.0.0.1:${blank.address().port}/`, { waitUntil: 'load' });
+      blankLoads.push(await b.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
+      await b.close();
+    }
+    for (const game of games) {
+      const fast = [], slow = [];
+      let bytes = 0;
+      for (let i = 0; i < loads; i++) {
+        fast.push((await firstFrame(browser, `${base}?game=${game}`, false)).ms);
+        const s = await firstFrame(browser, `${base}?game=${game}`, true);
+        slow.push(s.ms);
+        bytes = s.bytes;
+      }
+      frames.push({ game, ms: median(fast), throttledMs: median(slow), bytes });
+    }
+    const thinkers = [];
+    for (const t of THINKERS) thinkers.push({ ...t, ...(await longestTask(browser, base, t)) });
+    return { frames, thinkers, blankMs: median(blankLoads) };
+  } finally {
+    await browser.close();
+    server.close();
+    blank.close();
+  }
+}
+
+export function printPageBench({ frames, thinkers, blankMs }, table) {
+  console.log('\n# The first frame per game, headless Chromium with software WebGL (median; the server sends gzip)\n');
+  table([['game', 'loopback ms', 'vs blank page', 'throttled ms', 'target', 'fetched (throttled run)'],
+    ['blank page (baseline)', blankMs.toFixed(0), '1.0x', '', '', ''],
+    ...frames.map((f) => [f.game, f.ms.toFixed(0), (f.ms / blankMs).toFixed(1) + 'x', f.throttledMs.toFixed(0),
+      f.throttledMs <= TARGET_FIRST_FRAME_MS ? `met (<= ${TARGET_FIRST_FRAME_MS})` : `NOT met (> ${TARGET_FIRST_FRAME_MS})`,
+      (f.bytes / 1024).toFixed(1) + ' KiB'])]);
+  console.log('\nthrottled: 1.6 Mbit/s down, 150 ms latency, cache disabled (Chromium network emulation).');
+  console.log('\n# The longest main-thread task while the strongest agents decide (long tasks: over 50 ms)\n');
+  table([['game', 'agents and position', 'steps', 'seconds', 'long tasks', 'longest ms', 'target'],
+    ...thinkers.map((t) => [t.game, decodeURIComponent(t.query), `${t.step} (${t.result})`, t.seconds.toFixed(1), t.count,
+      t.longest.toFixed(0), t.longest <= TARGET_LONGEST_TASK_MS ? `met (<= ${TARGET_LONGEST_TASK_MS})` : 'NOT met'])]);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const args = process.argv.slice(2);
+  const opt = (name, fallback) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : fallback; };
+  const table = (rows) => {
+    const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
+    for (const r of rows) console.log(r.map((cell, c) => String(cell).padEnd(widths[c])).join('  '));
+  };
+  printPageBench(await pageBench({ site: path.resolve(root, opt('site', 'build/wasm/site')), loads: Number(opt('loads', '3')) }), table);
+}

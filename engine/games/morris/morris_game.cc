@@ -317,7 +317,7 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'perfect' takes no parameter");
     // In the page, while the shipped table is still being fetched, say so: the page seats the agent when it
     // arrives. A table that is missing or refused is not an error here: the agent declines, saying why.
-    if (!current_solution()) {
+    if (!solution_at_hand()) {
       try {
         require_policy_file(kShippedSolution);
       } catch (const PolicyUnavailable& e) {

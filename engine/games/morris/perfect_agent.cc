@@ -23,6 +23,8 @@ double score(const Outcome& o) {
 
 void provide_solution(std::shared_ptr<const Solution> solution) { solution_slot() = std::move(solution); }
 
+bool solution_at_hand() { return solution_slot() || find_policy_file(kShippedSolution); }
+
 std::shared_ptr<const Solution> current_solution() {
   if (solution_slot()) return solution_slot();
   // The shipped table, read once it is there (natively from policies/, in the page once fetched).

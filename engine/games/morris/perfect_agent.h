@@ -32,6 +32,9 @@ inline constexpr const char* kShippedSolution = "morris/solution.pgmt";
 // InputError when the shipped file is not a table.
 void provide_solution(std::shared_ptr<const Solution> solution);
 std::shared_ptr<const Solution> current_solution();
+// A table is there (provided, or the shipped file's bytes), without reading it: the page's main thread seats
+// `perfect` with this, and leaves reading the 1.7 MB table to where the agent decides (its worker).
+bool solution_at_hand();
 
 // The share of the replies of the side to move at `board` that do not keep
 // its value (0 when it has no choice or the game is over).

@@ -49,6 +49,28 @@ async function firstFrame(browser, url, throttled) {
   return { ms, bytes };
 }
 
+// Opens ?game=<from>, then switches to <to> with playground.load: what the switch fetched (files and bytes).
+async function switchGame(browser, base, from, to) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(`${base}?game=${from}`);
+  await page.evaluate(() => window.playground.ready);
+  await page.waitForTimeout(500);  // what follows the first frame (help texts, the worker) has arrived
+  const urls = new Map();
+  const fetched = [];
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.loadingFinished', (e) => fetched.push({ url: urls.get(e.requestId) || '?', bytes: e.encodedDataLength }));
+  const started = Date.now();
+  await page.evaluate((g) => window.playground.load(g, {}), to);
+  const ms = Date.now() - started;
+  await page.waitForTimeout(500);
+  await page.close();
+  const files = fetched.filter((f) => f.url !== '?').map((f) => new URL(f.url).pathname.replace(/^\//, ''));
+  return { from, to, ms, bytes: fetched.reduce((s, f) => s + f.bytes, 0), files };
+}
+
 // Opens the thinker's page and steps it, recording the main thread's long tasks (over 50 ms) meanwhile.
 async function longestTask(browser, base, { game, query, steps }) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
@@ -104,9 +126,11 @@ export async function pageBench({ site = path.join(root, 'build/wasm/site'), loa
       }
       frames.push({ game, ms: median(fast), throttledMs: median(slow), bytes });
     }
+    const switches = [];
+    for (const to of games.filter((g) => g !== games[0])) switches.push(await switchGame(browser, base, games[0], to));
     const thinkers = [];
     for (const t of THINKERS) thinkers.push({ ...t, ...(await longestTask(browser, base, t)) });
-    return { frames, thinkers, blankMs: median(blankLoads) };
+    return { frames, switches, thinkers, blankMs: median(blankLoads) };
   } finally {
     await browser.close();
     server.close();
@@ -114,7 +138,7 @@ export async function pageBench({ site = path.join(root, 'build/wasm/site'), loa
   }
 }
 
-export function printPageBench({ frames, thinkers, blankMs }, table) {
+export function printPageBench({ frames, switches, thinkers, blankMs }, table) {
   console.log('\n# The first frame per game, headless Chromium with software WebGL (median; the server sends gzip)\n');
   table([['game', 'loopback ms', 'vs blank page', 'throttled ms', 'target', 'fetched (throttled run)'],
     ['blank page (baseline)', blankMs.toFixed(0), '1.0x', '', '', ''],
@@ -122,6 +146,9 @@ export function printPageBench({ frames, thinkers, blankMs }, table) {
       f.throttledMs <= TARGET_FIRST_FRAME_MS ? `met (<= ${TARGET_FIRST_FRAME_MS})` : `NOT met (> ${TARGET_FIRST_FRAME_MS})`,
       (f.bytes / 1024).toFixed(1) + ' KiB'])]);
   console.log('\nthrottled: 1.6 Mbit/s down, 150 ms latency, cache disabled (Chromium network emulation).');
+  console.log('\n# Switching game in the page (playground.load): what the switch fetched\n');
+  table([['from', 'to', 'ms', 'fetched', 'files'],
+    ...switches.map((s) => [s.from, s.to, s.ms.toFixed(0), (s.bytes / 1024).toFixed(1) + ' KiB', s.files.join(' ')])]);
   console.log('\n# The longest main-thread task while the strongest agents decide (long tasks: over 50 ms)\n');
   table([['game', 'agents and position', 'steps', 'seconds', 'long tasks', 'longest ms', 'target'],
     ...thinkers.map((t) => [t.game, decodeURIComponent(t.query), `${t.step} (${t.result})`, t.seconds.toFixed(1), t.count,

@@ -228,9 +228,8 @@ std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& sc
                                                          : parse_int_param(spec, arg, 1, ExpectimaxAgent::kMaxDepth));
   if (name == "dqn") {
     const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
-    auto bytes = find_policy_file(kDqnPolicyFile);
-    if (!bytes)
-      throw InputError("agent '" + std::string(spec) + "'", std::string("policy ") + kDqnPolicyFile + " not loaded");
+    // Asked for when absent (the page and its worker fetch it; natively "not found").
+    auto bytes = require_policy_file(kDqnPolicyFile);
     return nn::make_network_agent("dqn", *bytes,
                                   {.source = kDqnPolicyFile,
                                    .game = "zuma",

@@ -119,10 +119,11 @@ test('the learned agent is the default opponent, seated once its network arrives
   for (let k = 0; k < 30; ++k) {
     const s = await api(page, 'state');
     if (s.done) break;
+    // The view shows the agent's values once it has decided (in the worker): the policy first.
+    const policy = await api(page, 'policy');
     const view = await api(page, 'view');
     if (s.agents[s.to_move] === 'learned') {
       // The network's value of each legal action, as its decision scores it, beside each action's exact value.
-      const policy = await api(page, 'policy');
       assert.deepEqual(Object.keys(view.agent_values).sort(), [...s.legal].sort(), `step ${k}`);
       assert.deepEqual(Object.keys(view.exact.actions).sort(), [...s.legal].sort(), `step ${k}`);
       for (const d of policy.distribution) assert.equal(view.agent_values[d.action], d.score, `step ${k}, ${d.action}`);

@@ -77,8 +77,7 @@ void App::info(const std::string& text) { messages.push_back({text, false, now_}
 
 void App::update(double now, double dt) {
   now_ = now;
-  // Information messages fade after a few seconds; errors stay until closed.
-  std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > 6.0; });
+  std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
   if (step_when_decided_ && !session_.thinking()) {
     step_when_decided_ = false;
     step();

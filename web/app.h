@@ -3,6 +3,7 @@
 // return the user's intents through its methods.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,16 +65,22 @@ class App {
   void policies_changed();
   PolicyDownload policy_download;
 
-  // True while the page changes by itself (playing, agents replying, a
-  // message fading), so frames must keep coming even without input. Not
-  // while the agent to move thinks in the page's worker: its answer asks for
-  // frames (pg_agents_changed), and the main thread stays idle meanwhile.
-  bool animating() {
+  // True while the page changes by itself (playing, agents replying, an
+  // information message due to go), so frames must keep coming even without
+  // input. Not while the agent to move thinks in the page's worker: its answer
+  // asks for frames (pg_agents_changed), and the main thread stays idle
+  // meanwhile. A message on show needs no frames until it is due to go.
+  bool animating(double now) {
     const bool moving = (playing || replying_ || step_when_decided_) && !session_.thinking();
-    return moving || !messages.empty() || busy || policy_download.active || (view_ && view_->animating());
+    return moving || message_expired(now) || busy || policy_download.active || (view_ && view_->animating());
   }
   bool busy = false;  // set each frame by work split across frames (training)
 
+  static constexpr double kInfoSeconds = 6.0;  // an information message shows this long; errors stay until closed
+  bool message_expired(double now) const {
+    return std::any_of(messages.begin(), messages.end(),
+                       [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
+  }
   void error(const std::string& text);
   void info(const std::string& text);
   // Tells why the agent to move declined (Decision::declined).

@@ -93,8 +93,8 @@ void frame() {
   const Uint64 now = SDL_GetPerformanceCounter();
   const double freq = double(SDL_GetPerformanceFrequency());
   // Nothing moves and nobody touched the page: keep the last frame (saves
-  // the laptop's battery).
-  if (changed || p.app->animating()) p.frames_to_draw = 3;
+  // the laptop's battery, and leaves the CPU to an agent thinking in the worker).
+  if (changed || p.app->animating(double(now) / freq)) p.frames_to_draw = 3;
   if (p.frames_to_draw == 0) {
     p.last_counter = now;
     return;

@@ -218,6 +218,39 @@ test('a human seat waits for its move; the agent answers', async () => {
   await page.close();
 });
 
+// An idle page draws nothing: a message on show needs no frames, one frame takes an information message away
+// after its 6 s, and an error stays until closed.
+test('an idle page draws no frames while a message shows; information goes after 6 s, errors stay', async () => {
+  const { page, errors } = await open('?agents=human,human', {
+    prepare: (p) => p.addInitScript(() => {
+      window.__frames = 0;
+      const clear = WebGL2RenderingContext.prototype.clear;
+      WebGL2RenderingContext.prototype.clear = function (...args) { window.__frames++; return clear.apply(this, args); };
+    }),
+  });
+  const frames = () => page.evaluate(() => window.__frames);
+  await api(page, 'importTrace', await api(page, 'trace'));
+  assert.match((await api(page, 'messages')).at(-1).text, /^Trace imported: 0 steps/);
+  await page.waitForTimeout(300);  // the frames that show it
+  let before = await frames();
+  await page.waitForTimeout(2000);
+  assert.ok(await frames() - before <= 1, `frames drawn in 2 s with a message on show: ${await frames() - before}`);
+  await page.waitForTimeout(4500);  // past the message's 6 s, without a call that asks for frames
+  assert.deepEqual(await api(page, 'messages'), [], 'a frame took the information message away');
+  // An error stays (and needs no frames either).
+  await assert.rejects(api(page, 'importTrace', '{'), /Import failed, nothing changed/);
+  const error = (await api(page, 'messages')).at(-1);
+  assert.equal(error.error, true);
+  assert.match(error.text, /^Import failed, nothing changed/);
+  await page.waitForTimeout(300);
+  before = await frames();
+  await page.waitForTimeout(7000);
+  assert.ok(await frames() - before <= 1, `frames drawn in 7 s with an error on show: ${await frames() - before}`);
+  assert.deepEqual((await api(page, 'messages')).at(-1), error, 'the error stays until closed');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // The help texts are not in the WebAssembly (engine/core/text.h): the page fetches texts.txt after it starts.
 // What it shows must be what the native CLI prints from the same sources (`playground list`).
 test('the help texts arrive after the page starts and read as the CLI prints them', async () => {

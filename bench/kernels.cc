@@ -178,7 +178,7 @@ KernelRun zuma_random_steps_recorded(long games, uint64_t seed) {
 
 KernelRun zuma_trained_decisions(long decisions, uint64_t seed) {
   const zuma::Scenario& scenario = grading();
-  const auto policy = zuma::find_policy(zuma::kShippedPolicy);
+  const auto policy = zuma::q_policies().find(zuma::kShippedPolicy);
   zuma::ZumaEngine engine(scenario, seed);
   Rng rng(seed);
   KernelRun run;
@@ -260,7 +260,7 @@ KernelRun binary_random_playouts_recorded(long games, uint64_t seed) {
 }
 
 KernelRun binary_pattern_playouts_fast(long games, uint64_t seed) {
-  const auto table = binary::find_patterns("twopattern");
+  const auto table = binary::pattern_tables().find("twopattern");
   Rng rng(seed);
   KernelRun run;
   std::vector<binary::WeightedMove> scratch;

@@ -8,13 +8,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { useSite, open, api, seated, cli, artifacts } from './helpers.mjs';
+import { useSite, open, api, seated, cli, artifacts, GAMES } from './helpers.mjs';
 
 useSite();
 
 const SEEDS = [1, 7, 42];
 
-// Each game's lineups: its options (as `--options` natively, `load` in the page) and its seats.
+// Each game's lineups: its options (as `--options` natively, `load` in the page) and its seats. A game of the
+// registry (GAMES) not listed here plays random players on its default options (randomLineup).
 const TABLE = {
   zuma: [
     [{}, 'trained'],
@@ -64,6 +65,12 @@ const REPLAYS = {
   binary: [{ width: 5, height: 4 }, 'random,random'],
 };
 const REPLAY_SEED = 5;
+
+// Random players in every seat of `game` on its default options (the page tells how many seats it has).
+async function randomLineup(page, game) {
+  await api(page, 'load', game, {});
+  return [{}, (await api(page, 'state')).agents.map(() => 'random').join(',')];
+}
 
 const execFileAsync = promisify(execFile);
 // The CLI runs beside the page, two processes at a time (the machine's cores).
@@ -140,14 +147,15 @@ const playOut = (page) => page.evaluate(async () => {
   return s;
 });
 
-for (const [game, rows] of Object.entries(TABLE)) {
+for (const game of GAMES) {
   test(`${game}: every lineup's trace is the native one, byte for byte, on seeds ${SEEDS.join(', ')}`, async (t) => {
+    const { page, errors } = await open(`?game=${game}`);
+    const rows = TABLE[game] ?? [await randomLineup(page, game)];
     const cases = rows.flatMap(([options, agents]) => SEEDS.map((seed) => ({ options, agents, seed })));
     for (const c of cases) {
       c.native = nativePlay(game, c.options, c.agents, c.seed);
       c.native.catch(() => {});  // awaited below
     }
-    const { page, errors } = await open(`?game=${game}`);
     let steps = 0;
     let bytes = 0;
     for (const { options, agents, seed, native } of cases) {
@@ -169,7 +177,10 @@ for (const [game, rows] of Object.entries(TABLE)) {
 
 test('replay: the same actions natively and played in the page give the same trace, for every game', async () => {
   // The native games and their replays first, beside the page's start.
-  const cases = Object.entries(REPLAYS).map(([game, [options, agents]]) => {
+  const { page, errors } = await open('?game=binary');
+  const lineups = [];
+  for (const game of GAMES) lineups.push([game, REPLAYS[game] ?? (await randomLineup(page, game))]);
+  const cases = lineups.map(([game, [options, agents]]) => {
     const actions = nativePlay(game, options, agents, REPLAY_SEED)
       .then((text) => JSON.parse(text).steps.map((st) => st.action));
     const native = actions.then((a) => nativeReplay(game, options, REPLAY_SEED, a));
@@ -177,7 +188,6 @@ test('replay: the same actions natively and played in the page give the same tra
     native.catch(() => {});
     return { game, options, agents, actions, native };
   });
-  const { page, errors } = await open('?game=binary');
   for (const { game, options, agents, actions: played, native } of cases) {
     const actions = await played;
     assert.ok(actions.length >= 5, `${game}: a game of ${actions.length} actions`);

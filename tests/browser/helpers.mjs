@@ -2,6 +2,7 @@
 // Chromium, and small helpers over window.playground.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const site = path.resolve(root, process.env.SITE_DIR || 'build/wasm/site');
 export const cli = path.join(root, 'build/native/bin/playground');
 export const artifacts = path.join(root, 'tests/browser/artifacts');
+// The games of the registry (engine/games/games.h) in its order, as the native CLI lists them: the suites that
+// run every game (page, determinism, soak) take them from here, so a new game is never left out.
+export const GAMES = [...execFileSync(cli, ['list']).toString().matchAll(/^([a-z_]+): /gm)].map((m) => m[1]);
 
 export const env = { server: null, browser: null, base: null };
 

@@ -12,14 +12,13 @@
 // SOAK_SEED picks another run; a failure names the seed and the action's number. See docs/reliability.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, open, api, seated } from './helpers.mjs';
+import { useSite, open, api, seated, GAMES } from './helpers.mjs';
 
 useSite();
 
 const SEED = Number(process.env.SOAK_SEED || 20261125);
 const STEPS = Number(process.env.SOAK_STEPS || 10000);
-// The warm-up opens every game once (100 actions each) before memory is first measured.
-const GAMES = ['zuma', 'sokoban', 'morris', 'mancala', 'binary'];
+// The warm-up opens every game of the registry (GAMES) once, 100 actions each, before memory is first measured.
 const WARMUP = 100 * GAMES.length;
 // Bounds on growth from the end of the warm-up to the end. The wasm memory only grows, and grows by 20% at a
 // time (Emscripten's default MEMORY_GROWTH_GEOMETRIC_STEP), so it shows the highest peak, not what is in use:
@@ -47,7 +46,9 @@ function prng(seed) {
 }
 
 // Each game's option variants and the agents the driver seats without waiting; `module` is seated now and
-// then with a wait for its files (a network or table fetched when it is first seated).
+// then with a wait for its files (a network or table fetched when it is first seated). A game not listed here
+// plays its default options with random and human seats (GENERIC).
+const GENERIC = { options: [{}], agents: ['random', 'human'], module: null };
 const SETUPS = {
   zuma: {
     options: [{}, { scenario: 'grading', max_steps: 25 }, { scenario: 'chain_reaction' }],
@@ -207,7 +208,7 @@ test(`soak: ${STEPS} seeded actions across every game, states replayed from thei
     // A game switch: another game, one of its option variants, a new seed, random seats.
     const next = segment < order.length ? order[segment] : pick(GAMES.filter((g) => g !== game));
     game = next;
-    const setup = SETUPS[game];
+    const setup = SETUPS[game] ?? GENERIC;
     const options = pick(setup.options);
     await api(page, 'load', game, options);
     await page.evaluate((g) => window.playground.policiesReady(g), game);

@@ -41,7 +41,7 @@ TEST(JsonInput, GivesTheSameValuesAsJsonParse) {
   // Whole files: a scenario, a policy table, golden episodes, and a trace the session writes.
   expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/assets/zuma/grading.json"));
   expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/policies/mancala/theta_td0.json"));
-  expect_same_as_nlohmann(zuma::find_policy(zuma::kShippedPolicy)->to_json().dump());  // Zuma's table as JSON
+  expect_same_as_nlohmann(zuma::q_policies().find(zuma::kShippedPolicy)->to_json().dump());  // Zuma's table as JSON
   expect_same_as_nlohmann(read_file(std::string(PG_SOURCE_DIR) + "/tests/golden/zuma/episodes.json"));
   Session s;
   for (int i = 0; i < 20; ++i) s.step();

@@ -166,8 +166,8 @@ void load_pattern_files(const Args& args) {
       std::error_code ec;
       if (!std::filesystem::is_regular_file(path, ec)) continue;  // a shipped file's name
       // Stored under the path itself, so the agent's spec stays the one given.
-      binary::store_patterns(path, std::make_shared<const binary::PatternTable>(binary::PatternTable::parse(
-                                       read_file(path, "flag --" + std::string(flag)), path)));
+      binary::pattern_tables().store(path, std::make_shared<const binary::PatternTable>(binary::PatternTable::parse(
+                                               read_file(path, "flag --" + std::string(flag)), path)));
     }
   }
 }

@@ -50,7 +50,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
   const auto game = entry.create(options);
   // theta:D with weights being learned, moving second against greedy:5 (100 games), for the learning curve.
   auto curve_point = [&](long done, const mancala::ThetaPolicy& p, int depth) {
-    mancala::store_theta("cli-curve", std::make_shared<const mancala::ThetaPolicy>(p));
+    mancala::thetas().store("cli-curve", std::make_shared<const mancala::ThetaPolicy>(p));
     const MatchResult r =
         play_match(*game, {"greedy:5", "theta:" + std::to_string(depth) + ":cli-curve"}, 100, 1'000'000);
     std::printf("%ld games: theta:%d second vs greedy:5 wins %ld of 100\n", done, depth, r.losses);
@@ -80,7 +80,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
       throw InputError("flag --alpha/--lambda", "alpha must be positive and lambda in [0, 1]");
     mancala::ThetaPolicy initial;
     if (s.start != "zero") {
-      const auto found = mancala::find_theta(s.start);
+      const auto found = mancala::thetas().find(s.start);
       if (!found) throw InputError("flag --start", "no weights named '" + s.start + "' (e.g. theta_pool)");
       initial = *found;
       initial.info = Json::object();
@@ -127,7 +127,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
 
   // Store under a temporary name so that theta agents can be measured with it.
   const std::string name = "cli-trained";
-  mancala::store_theta(name, std::make_shared<const mancala::ThetaPolicy>(policy));
+  mancala::thetas().store(name, std::make_shared<const mancala::ThetaPolicy>(policy));
   Json scores = Json::object();
   const int eval_depth = method == "td-leaf" ? 5 : 1;
   for (const char* opponent : {"greedy:1", "greedy:5"}) {

@@ -134,7 +134,7 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
     if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
       throw InputError("flag --alpha/--epsilon", "alpha must be positive, epsilon in [0, 1]");
     const std::string from = args.get("start", mancala::ntuple_name_for(rules));
-    const auto found = mancala::find_ntuple(from);
+    const auto found = mancala::ntuples().find(from);
     if (!found) throw InputError("flag --start", "no n-tuple value named '" + from + "' (e.g. ntuple_standard)");
     const std::string tables = args.get("tables", found->extended ? "extended" : "basic");
     if (tables != "basic" && tables != "extended")
@@ -159,7 +159,7 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   std::fflush(stdout);
 
   const std::string name = "cli-trained";
-  mancala::store_ntuple(name, std::make_shared<const mancala::NTupleValue>(value));
+  mancala::ntuples().store(name, std::make_shared<const mancala::NTupleValue>(value));
   Json scores = Json::object();
   for (const auto& [depth, opponent] : {std::pair{2, "greedy:4"}, std::pair{5, "greedy:5"}}) {
     for (int first = 1; first >= 0 && eval_games > 0; --first) {
@@ -196,7 +196,7 @@ int mancala_average_ntuple(const GameEntry& entry, const Args& args) {
   if (names.size() < 2) throw InputError("flag --values", "expected two or more names, comma-separated");
   Json sources = Json::array();
   for (const std::string& name : names) {
-    auto value = mancala::find_ntuple(name);
+    auto value = mancala::ntuples().find(name);
     if (!value) throw InputError("flag --values", "no n-tuple value named '" + name + "' (e.g. ntuple_standard)");
     sources.push_back({{"name", name}, {"info", value->info}});
     found.push_back(value);

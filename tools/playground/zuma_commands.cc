@@ -118,7 +118,7 @@ int zuma_train(const GameEntry& entry, const Args& args) {
                  {"train_seconds", std::round(train_seconds * 10) / 10},
                  {"learning_curve", learner.curve()}};
   if (eval_episodes > 0) {
-    zuma::store_policy("just-trained", std::make_shared<const zuma::QPolicy>(policy));
+    zuma::q_policies().store("just-trained", std::make_shared<const zuma::QPolicy>(policy));
     const auto eval_start = std::chrono::steady_clock::now();
     const zuma::EvalResult r = zuma::evaluate(scenario, "trained:just-trained", eval_episodes, eval_seed);
     print_eval(r, "evaluation", seconds_since(eval_start));

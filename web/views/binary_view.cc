@@ -199,7 +199,8 @@ void BinaryView::draw_debug_toggles() {
   if (ImGui::BeginCombo("Pattern file", heat_file_.c_str())) {
     for (const auto& n : names)
       if (ImGui::Selectable(n.c_str(), n == heat_file_)) heat_file_ = n;
-    if (binary::find_patterns(kEditedPatterns) && ImGui::Selectable(kEditedPatterns, heat_file_ == kEditedPatterns))
+    if (binary::pattern_tables().find(kEditedPatterns) &&
+        ImGui::Selectable(kEditedPatterns, heat_file_ == kEditedPatterns))
       heat_file_ = kEditedPatterns;
     ImGui::EndCombo();
   }
@@ -208,7 +209,7 @@ void BinaryView::draw_debug_toggles() {
       "(10 each where no pattern matches); its probability is its weight over the sum of all legal moves' weights."));
   if (ImGui::CollapsingHeader("Pattern editor")) {
     if (!editor_loaded_) {
-      auto table = binary::find_patterns(heat_file_);
+      auto table = binary::pattern_tables().find(heat_file_);
       editor_text_ = table ? table->to_text() : "";
       editor_loaded_ = true;
     }
@@ -236,7 +237,7 @@ void BinaryView::draw_debug_toggles() {
     }
     ImGui::SameLine();
     if (ImGui::Button("Load the file shown")) {
-      auto table = binary::find_patterns(heat_file_);
+      auto table = binary::pattern_tables().find(heat_file_);
       editor_text_ = table ? table->to_text() : "";
     }
     ImGui::SameLine();
@@ -247,8 +248,8 @@ void BinaryView::draw_debug_toggles() {
 std::vector<std::string> apply_pattern_text(const std::string& text) {
   auto errors = binary::PatternTable::errors(text, "pattern editor");
   if (errors.empty())
-    binary::store_patterns(kEditedPatterns, std::make_shared<const binary::PatternTable>(
-                                                binary::PatternTable::parse(text, "pattern editor")));
+    binary::pattern_tables().store(kEditedPatterns, std::make_shared<const binary::PatternTable>(
+                                                        binary::PatternTable::parse(text, "pattern editor")));
   return errors;
 }
 
@@ -266,8 +267,8 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   if (heat_file_.empty()) heat_file_ = binary::kDefaultPatterns;
   std::shared_ptr<const binary::PatternTable> table;
   try {
-    table = binary::find_patterns(heat_file_);
-    if (!table) table = binary::find_patterns(heat_file_ = binary::kDefaultPatterns);
+    table = binary::pattern_tables().find(heat_file_);
+    if (!table) table = binary::pattern_tables().find(heat_file_ = binary::kDefaultPatterns);
   } catch (const InputError&) {
     table = nullptr;  // a malformed file: the agents that read it say so
   }

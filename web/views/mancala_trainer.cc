@@ -65,7 +65,7 @@ void MancalaTrainer::restart(const mancala::Rules& rules) {
 MancalaTrainer::CurvePoint MancalaTrainer::evaluate() const {
   CurvePoint point;
   point.games = learner->games_done();
-  mancala::store_theta(kEvalName, std::make_shared<const mancala::ThetaPolicy>(learner->policy()));
+  mancala::thetas().store(kEvalName, std::make_shared<const mancala::ThetaPolicy>(learner->policy()));
   const mancala::MancalaGame game(learner->rules());
   const std::string me = std::string("theta:1:") + kEvalName;
   const long first_games = (settings.eval_games + 1) / 2;
@@ -102,7 +102,7 @@ bool MancalaTrainer::work(double budget_ms) {
 }
 
 void MancalaTrainer::publish() const {
-  if (learner) mancala::store_theta(kLiveName, std::make_shared<const mancala::ThetaPolicy>(learner->policy()));
+  if (learner) mancala::thetas().store(kLiveName, std::make_shared<const mancala::ThetaPolicy>(learner->policy()));
 }
 
 Json MancalaTrainer::status() const {

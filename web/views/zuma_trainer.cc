@@ -80,7 +80,7 @@ Json ZumaTrainer::command(App& app, const Json& j) {
     running = false;
   } else if (name == "use") {
     if (!learner) throw InputError("", "nothing trained yet");
-    zuma::store_policy("live", learner->snapshot());
+    zuma::q_policies().store("live", learner->snapshot());
     if (!app.set_agent(0, "trained:live")) throw InputError("", app.messages.back().text);
   } else if (name != "status") {
     throw InputError("", "unknown command '" + name + "'");

@@ -425,7 +425,7 @@ Json ZumaView::trained_policy() { return zuma_trainer().policy_json(); }
 
 // The policy format or its JSON, seated as "trained:uploaded".
 Json ZumaView::load_policy(App& app, std::string_view bytes) {
-  zuma::store_policy("uploaded", std::make_shared<const zuma::QPolicy>(zuma::QPolicy::parse(bytes, "")));
+  zuma::q_policies().store("uploaded", std::make_shared<const zuma::QPolicy>(zuma::QPolicy::parse(bytes, "")));
   if (!app.set_agent(0, "trained:uploaded")) throw InputError("", app.messages.back().text);
   app.info("Loaded the policy file as trained:uploaded.");
   return app.session().summary();

@@ -183,7 +183,7 @@ void ZumaView::train_window(App& app) {
   ImGui::SameLine();
   ImGui::BeginDisabled(!t.learner);
   if (ImGui::Button("Use as agent")) {
-    zuma::store_policy("live", t.learner->snapshot());
+    zuma::q_policies().store("live", t.learner->snapshot());
     if (app.set_agent(0, "trained:live")) app.info("The agent now plays the table being trained (trained:live).");
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Seats the table as it is now; press again to take a newer one");
@@ -206,7 +206,7 @@ void ZumaView::train_window(App& app) {
   }
   double reference = 0;
   std::string reference_label = "0";
-  if (auto shipped = zuma::find_policy(zuma::kShippedPolicy); shipped && shipped->info.contains("score")) {
+  if (auto shipped = zuma::q_policies().find(zuma::kShippedPolicy); shipped && shipped->info.contains("score")) {
     reference = shipped->info["score"].value("mean", 0.0);
     reference_label = "shipped policy under grading: " + std::to_string(int(std::lround(reference)));
   }

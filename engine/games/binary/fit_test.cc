@@ -109,7 +109,7 @@ TEST(BinaryFit, WritesAPatternFileThePolicyReads) {
 // The shipped learned weights: they load, and their comments say how they
 // were made (docs/binary.md gives their win rates).
 TEST(BinaryFit, ShippedLearnedWeights) {
-  const auto table = find_patterns("learned");
+  const auto table = pattern_tables().find("learned");
   ASSERT_TRUE(table);
   EXPECT_GE(table->lines().size(), 50u);
   const auto text = find_policy_file("binary/learned.txt");

@@ -129,9 +129,8 @@ std::unique_ptr<Agent> make_mcts_agent(std::string_view spec) {
     playouts = parse_int_param(spec, std::string_view(arg).substr(0, colon), 1, kMaxMctsPlayouts);
     if (colon != std::string::npos) file = arg.substr(colon + 1);
   }
-  auto table = find_patterns(file);
-  // A shipped file the page is still fetching: the session seats a stand-in until it arrives.
-  if (!table && is_shipped_policy(pattern_path(file))) require_policy_file(pattern_path(file));
+  // A shipped file the page is still fetching throws "still loading": the session seats a stand-in until it arrives.
+  auto table = pattern_tables().need(file);
   if (!table)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no pattern file named '" + file + "' (the CLI also takes a path to a file)");

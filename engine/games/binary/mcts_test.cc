@@ -34,7 +34,7 @@ TEST(BinaryMcts, VisitsAddUpAndEveryLegalMoveIsAChild) {
 
 TEST(BinaryMcts, SameSeedSameSearch) {
   const Board board = Board::empty(5, 5);
-  auto table = find_patterns("twopattern");
+  auto table = pattern_tables().find("twopattern");
   ASSERT_TRUE(table);
   Mcts a(table, 300), b(table, 300);
   Rng ra(11), rb(11);
@@ -52,7 +52,7 @@ TEST(BinaryMcts, SameSeedSameSearch) {
 TEST(BinaryMcts, FindsTheSolversWinningMoves) {
   Rng games(5), search(6);
   Solver solver(3, 4, 16);
-  auto table = find_patterns("twopattern");
+  auto table = pattern_tables().find("twopattern");
   Mcts mcts(table, 2000);
   int positions = 0, found = 0;
   double policy_share = 0;  // the share of winning moves among the legal ones

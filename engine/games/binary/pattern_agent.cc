@@ -51,8 +51,7 @@ std::unique_ptr<Agent> make_pattern_agent(std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name != "patterns") return nullptr;
   const std::string file = arg.empty() ? kDefaultPatterns : arg;
-  auto table = find_patterns(file);
-  if (!table && is_shipped_policy(pattern_path(file))) require_policy_file(pattern_path(file));
+  auto table = pattern_tables().need(file);
   if (!table) {
     std::string shipped;
     for (const auto& n : shipped_pattern_names()) shipped += (shipped.empty() ? "" : ", ") + n;

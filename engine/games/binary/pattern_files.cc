@@ -1,8 +1,5 @@
 #include "engine/games/binary/pattern_files.h"
 
-#include <map>
-#include <mutex>
-
 #include "engine/core/policy_store.h"
 
 namespace pg::binary {
@@ -11,38 +8,16 @@ namespace {
 
 constexpr const char* kShippedPrefix = "binary/";
 
-std::map<std::string, std::shared_ptr<const PatternTable>>& stored() {
-  static std::map<std::string, std::shared_ptr<const PatternTable>> tables;
-  return tables;
-}
-
-std::mutex& stored_mutex() {
-  static std::mutex m;
-  return m;
-}
-
 }  // namespace
 
-void store_patterns(const std::string& name, std::shared_ptr<const PatternTable> table) {
-  std::lock_guard<std::mutex> lock(stored_mutex());
-  stored()[name] = std::move(table);
-}
-
-std::shared_ptr<const PatternTable> find_patterns(const std::string& name) {
-  {
-    std::lock_guard<std::mutex> lock(stored_mutex());
-    const auto it = stored().find(name);
-    if (it != stored().end()) return it->second;
-  }
-  const std::string path = pattern_path(name);
-  const auto text = find_policy_file(path);
-  if (!text) return nullptr;
-  auto table = std::make_shared<const PatternTable>(PatternTable::parse(*text, "policies/" + path));
-  store_patterns(name, table);  // parse once
-  return table;
-}
-
 std::string pattern_path(const std::string& name) { return kShippedPrefix + name + ".txt"; }
+
+PolicyCache<PatternTable>& pattern_tables() {
+  static PolicyCache<PatternTable> cache(pattern_path, [](const std::string& text, const std::string& path) {
+    return PatternTable::parse(text, "policies/" + path);
+  });
+  return cache;
+}
 
 std::vector<std::string> shipped_pattern_names() {
   std::vector<std::string> names;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/policy_cache.h"
 #include "engine/games/binary/patterns.h"
 
 namespace pg::binary {
@@ -16,11 +17,9 @@ constexpr const char* kDefaultPatterns = "twopattern";
 
 // The shipped file of a name, under policies/: "binary/twopattern.txt".
 std::string pattern_path(const std::string& name);
-// The table stored under `name`, else the shipped file NAME.txt (from the
-// policy store, engine/core/policy_store.h), else nullptr.
-// Throws InputError if a shipped file is malformed.
-std::shared_ptr<const PatternTable> find_patterns(const std::string& name);
-void store_patterns(const std::string& name, std::shared_ptr<const PatternTable> table);
+// Tables by name: stored at run time (a file given to the CLI, the page's
+// pattern editor), else the shipped file pattern_path(name), parsed once.
+PolicyCache<PatternTable>& pattern_tables();
 // The shipped files' names (without .txt), in name order.
 std::vector<std::string> shipped_pattern_names();
 

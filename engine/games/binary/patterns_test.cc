@@ -151,10 +151,10 @@ TEST(BinaryPatterns, TheShippedFilesAreTheAssignmentsExamples) {
   const auto names = shipped_pattern_names();
   EXPECT_NE(std::find(names.begin(), names.end(), "twopattern"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "nopattern"), names.end());
-  EXPECT_EQ(find_patterns("twopattern")->to_text(), "10..1 0 20\n10..1 1 12\n");
-  EXPECT_TRUE(find_patterns("nopattern")->empty());
-  EXPECT_EQ(find_patterns("no-such-file"), nullptr);
-  for (const auto& name : names) EXPECT_NO_THROW(find_patterns(name)) << name;
+  EXPECT_EQ(pattern_tables().find("twopattern")->to_text(), "10..1 0 20\n10..1 1 12\n");
+  EXPECT_TRUE(pattern_tables().find("nopattern")->empty());
+  EXPECT_EQ(pattern_tables().find("no-such-file"), nullptr);
+  for (const auto& name : names) EXPECT_NO_THROW(pattern_tables().find(name)) << name;
 }
 
 // ..1..
@@ -186,7 +186,7 @@ TEST(BinaryPatternAgent, DefaultsToTheShippedFileAndNamesAnUnknownOne) {
   const auto game = make_game("binary");
   EXPECT_EQ(make_agent(*game, "patterns")->spec(), "patterns");
   EXPECT_EQ(dynamic_cast<PatternAgent&>(*make_agent(*game, "patterns")).table().to_text(),
-            find_patterns(kDefaultPatterns)->to_text());
+            pattern_tables().find(kDefaultPatterns)->to_text());
   try {
     make_agent(*game, "patterns:fivepattern");
     FAIL() << "no error";
@@ -196,7 +196,7 @@ TEST(BinaryPatternAgent, DefaultsToTheShippedFileAndNamesAnUnknownOne) {
         std::string::npos)
         << e.what();
   }
-  store_patterns("edited", std::make_shared<const PatternTable>(table_of("XX.XX 1 5\n")));
+  pattern_tables().store("edited", std::make_shared<const PatternTable>(table_of("XX.XX 1 5\n")));
   EXPECT_EQ(dynamic_cast<PatternAgent&>(*make_agent(*game, "patterns:edited")).table().lines().size(), 1u);
 }
 

@@ -84,8 +84,7 @@ std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rul
   const int depth = depth_text.empty() ? 1 : parse_int_param(spec, depth_text, 1, NTupleAgent::kMaxDepth);
   const std::string weights = colon == std::string::npos ? "" : arg.substr(colon + 1);
   const std::string value_name = weights.empty() ? ntuple_name_for(rules) : weights;
-  auto value = find_ntuple(value_name);
-  if (!value && is_shipped_policy(ntuple_path(value_name))) require_policy_file(ntuple_path(value_name));
+  auto value = ntuples().need(value_name);
   if (!value)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no n-tuple value named '" + value_name + "' (shipped: " + kNTupleAveraged + ", " +

@@ -2,12 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <mutex>
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
-#include "engine/core/policy_store.h"
 
 namespace pg::mancala {
 
@@ -225,38 +222,12 @@ NTupleValue average_ntuple(const std::vector<const NTupleValue*>& values) {
 
 std::string ntuple_path(const std::string& name) { return "mancala/" + name + ".json"; }
 
-namespace {
-
-std::mutex& ntuples_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-std::map<std::string, std::shared_ptr<const NTupleValue>>& runtime_ntuples() {
-  static std::map<std::string, std::shared_ptr<const NTupleValue>> m;
-  return m;
-}
-
-}  // namespace
-
-void store_ntuple(const std::string& name, std::shared_ptr<const NTupleValue> value) {
-  std::lock_guard<std::mutex> lock(ntuples_mutex());
-  runtime_ntuples()[name] = std::move(value);
-}
-
-std::shared_ptr<const NTupleValue> find_ntuple(const std::string& name) {
-  {
-    std::lock_guard<std::mutex> lock(ntuples_mutex());
-    auto it = runtime_ntuples().find(name);
-    if (it != runtime_ntuples().end()) return it->second;
-  }
-  const std::string path = ntuple_path(name);
-  const auto bytes = find_policy_file(path);
-  if (!bytes) return nullptr;
-  const Json json = parse_json_input(*bytes, path);
-  auto value = std::make_shared<const NTupleValue>(read_in_file(path, [&] { return NTupleValue::from_json(json); }));
-  store_ntuple(name, value);
-  return value;
+PolicyCache<NTupleValue>& ntuples() {
+  static PolicyCache<NTupleValue> cache(ntuple_path, [](const std::string& bytes, const std::string& path) {
+    const Json json = parse_json_input(bytes, path);
+    return read_in_file(path, [&] { return NTupleValue::from_json(json); });
+  });
+  return cache;
 }
 
 }  // namespace pg::mancala

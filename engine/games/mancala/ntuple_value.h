@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "engine/core/json.h"
+#include "engine/core/policy_cache.h"
 #include "engine/games/mancala/board.h"
 
 namespace pg::mancala {
@@ -86,12 +87,10 @@ struct NTupleValue {
 // Throws InputError if one has the extended tables and another does not.
 NTupleValue average_ntuple(const std::vector<const NTupleValue*>& values);
 
-// A value stored at run time (the page's uploads, the trainer's
-// measurements), else a shipped one by name: the file ntuple_path(name) from
-// the policy store, parsed once. nullptr if unknown or not fetched yet.
-std::shared_ptr<const NTupleValue> find_ntuple(const std::string& name);
 // The shipped file of a name, under policies/: "mancala/ntuple_standard.json".
 std::string ntuple_path(const std::string& name);
-void store_ntuple(const std::string& name, std::shared_ptr<const NTupleValue> value);
+// Values by name: stored at run time (the CLI's trainer), else the file
+// ntuple_path(name), parsed once.
+PolicyCache<NTupleValue>& ntuples();
 
 }  // namespace pg::mancala

@@ -34,7 +34,7 @@ void random_positions(const Rules& rules, int games, uint64_t seed, Visit visit)
 }
 
 TEST(MancalaSearchLine, ThetaLineLeadsToTheSearchedValue) {
-  const auto seed = find_theta(kSeedTheta);
+  const auto seed = thetas().find(kSeedTheta);
   ASSERT_TRUE(seed);
   constexpr double kInf = std::numeric_limits<double>::infinity();
   const ThetaEval eval{kStandard, *seed};

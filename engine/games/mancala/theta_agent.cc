@@ -83,8 +83,7 @@ std::unique_ptr<Agent> make_theta_agent(std::string_view spec) {
                                   : weights == "td0"  ? kOurTheta
                                   : weights == "pool" ? kPoolTheta
                                                       : weights;
-  auto policy = find_theta(policy_name);
-  if (!policy && is_shipped_policy(theta_path(policy_name))) require_policy_file(theta_path(policy_name));
+  auto policy = thetas().need(policy_name);
   if (!policy)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no weights named '" + weights + "' (shipped: seed, td0, pool)");

@@ -1,12 +1,9 @@
 #include "engine/games/mancala/theta_policy.h"
 
 #include <cmath>
-#include <map>
-#include <mutex>
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
-#include "engine/core/policy_store.h"
 
 namespace pg::mancala {
 
@@ -51,38 +48,12 @@ ThetaPolicy ThetaPolicy::from_json(const Json& j) {
 
 std::string theta_path(const std::string& name) { return "mancala/" + name + ".json"; }
 
-namespace {
-
-std::mutex& thetas_mutex() {
-  static std::mutex m;
-  return m;
-}
-
-std::map<std::string, std::shared_ptr<const ThetaPolicy>>& runtime_thetas() {
-  static std::map<std::string, std::shared_ptr<const ThetaPolicy>> m;
-  return m;
-}
-
-}  // namespace
-
-void store_theta(const std::string& name, std::shared_ptr<const ThetaPolicy> policy) {
-  std::lock_guard<std::mutex> lock(thetas_mutex());
-  runtime_thetas()[name] = std::move(policy);
-}
-
-std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name) {
-  {
-    std::lock_guard<std::mutex> lock(thetas_mutex());
-    auto it = runtime_thetas().find(name);
-    if (it != runtime_thetas().end()) return it->second;
-  }
-  const std::string path = theta_path(name);
-  const auto bytes = find_policy_file(path);
-  if (!bytes) return nullptr;
-  const Json json = parse_json_input(*bytes, path);
-  auto policy = std::make_shared<const ThetaPolicy>(read_in_file(path, [&] { return ThetaPolicy::from_json(json); }));
-  store_theta(name, policy);
-  return policy;
+PolicyCache<ThetaPolicy>& thetas() {
+  static PolicyCache<ThetaPolicy> cache(theta_path, [](const std::string& bytes, const std::string& path) {
+    const Json json = parse_json_input(bytes, path);
+    return read_in_file(path, [&] { return ThetaPolicy::from_json(json); });
+  });
+  return cache;
 }
 
 }  // namespace pg::mancala

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/core/json.h"
+#include "engine/core/policy_cache.h"
 #include "engine/games/mancala/features.h"
 
 namespace pg::mancala {
@@ -30,13 +31,10 @@ struct ThetaPolicy {
   static ThetaPolicy from_json(const Json& j);
 };
 
-// A policy stored at run time (the page's uploads), else a shipped one by name
-// ("theta_seed", "theta_td0": the file theta_path(name) from the policy store,
-// engine/core/policy_store.h), parsed once. nullptr if unknown or (in the page)
-// not fetched yet.
-std::shared_ptr<const ThetaPolicy> find_theta(const std::string& name);
 // The shipped file of a name, under policies/: "mancala/theta_td0.json".
 std::string theta_path(const std::string& name);
-void store_theta(const std::string& name, std::shared_ptr<const ThetaPolicy> policy);
+// Weights by name: stored at run time (the page's trainer, the CLI's), else
+// the file theta_path(name) ("theta_seed", "theta_td0"), parsed once.
+PolicyCache<ThetaPolicy>& thetas();
 
 }  // namespace pg::mancala

@@ -128,7 +128,7 @@ double plain_minimax(const Board& b, const Rules& rules, const ThetaPolicy& p, i
 }
 
 TEST(ThetaGreedy, AlphaBetaEqualsPlainMinimaxWithFewerNodes) {
-  const auto seed = find_theta(kSeedTheta);
+  const auto seed = thetas().find(kSeedTheta);
   ASSERT_TRUE(seed);
   Rng rng(3);
   long pruned = 0, positions = 0;
@@ -158,14 +158,14 @@ TEST(ThetaGreedy, PrefersTheEarlierWin) {
   early.early_end = true;
   // Pit 4's stone lands in empty hole 4 facing empty hole 8: no capture.
   const Board b = make_board({0, 0, 0, 1, 0, 1, 24, 1, 0, 2, 1, 1, 1, 16}, 0);
-  const auto seed = find_theta(kSeedTheta);
+  const auto seed = thetas().find(kSeedTheta);
   const auto r = ThetaAgent::score_moves(b, early, *seed, 3);
   EXPECT_GT(r.score[5], kWinScore);
   EXPECT_GT(r.score[5], r.score[3]);
 }
 
 TEST(ThetaPolicyFile, RoundTripsAndNamesWhatIsWrong) {
-  const auto seed = find_theta(kSeedTheta);
+  const auto seed = thetas().find(kSeedTheta);
   ASSERT_TRUE(seed);
   EXPECT_DOUBLE_EQ(seed->value.weights[kMaxCaptureAmount], 0.7498);
   EXPECT_DOUBLE_EQ(seed->value.weights[2 * kSideFeatures], 4.7509);
@@ -219,7 +219,7 @@ TEST(ThetaAgents, SpecsParseAndUnknownWeightsAreNamed) {
 }
 
 TEST(ThetaAgents, AFileThatIsWrongInsideNamesTheFile) {
-  Json wrong = find_theta(kSeedTheta)->to_json();
+  Json wrong = thetas().find(kSeedTheta)->to_json();
   wrong["weights"]["Const"] = "x";
   provide_policy_file(theta_path("test_wrong_weight"), wrong.dump());
   try {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "engine/core/policy_store.h"
+#include "engine/core/policy_cache.h"
 #include "engine/games/morris/morris_game.h"
 #include "engine/games/morris/value_samples.h"
 #include "engine/nn/policy_file.h"
@@ -119,14 +119,8 @@ nn::Network read_value_network(std::string_view bytes, const std::string& source
 }
 
 std::shared_ptr<const nn::Network> shipped_value_network() {
-  static std::shared_ptr<const std::string> bytes_read;
-  static std::shared_ptr<const nn::Network> network;
-  const auto bytes = require_policy_file(kShippedValueNetwork);
-  if (bytes != bytes_read) {
-    network = std::make_shared<const nn::Network>(read_value_network(*bytes, kShippedValueNetwork));
-    bytes_read = bytes;
-  }
-  return network;
+  static PolicyCache<nn::Network> cache(PolicyCache<nn::Network>::by_path, read_value_network);
+  return cache.require(kShippedValueNetwork);
 }
 
 }  // namespace pg::morris

@@ -2,16 +2,19 @@
 
 #include <algorithm>
 
-#include "engine/core/policy_store.h"
+#include "engine/core/policy_cache.h"
 #include "engine/games/morris/morris_game.h"
 
 namespace pg::morris {
 
 namespace {
 
-std::shared_ptr<const Solution>& solution_slot() {
-  static std::shared_ptr<const Solution> solution;
-  return solution;
+// The shipped table (natively from policies/, in the page once fetched), or one a command provided.
+PolicyCache<Solution>& solutions() {
+  static PolicyCache<Solution> cache(
+      PolicyCache<Solution>::by_path,
+      [](const std::string& bytes, const std::string& path) { return Solution::deserialize(bytes, "policy " + path); });
+  return cache;
 }
 
 // An outcome as one number for Decision::scores, higher better for the mover.
@@ -21,23 +24,13 @@ double score(const Outcome& o) {
 
 }  // namespace
 
-void provide_solution(std::shared_ptr<const Solution> solution) { solution_slot() = std::move(solution); }
-
-bool solution_at_hand() { return solution_slot() || find_policy_file(kShippedSolution); }
-
-std::shared_ptr<const Solution> current_solution() {
-  if (solution_slot()) return solution_slot();
-  // The shipped table, read once it is there (natively from policies/, in the page once fetched).
-  static std::shared_ptr<const std::string> read_bytes;
-  static std::shared_ptr<const Solution> shipped;
-  const auto bytes = find_policy_file(kShippedSolution);
-  if (bytes && bytes != read_bytes) {
-    read_bytes = bytes;
-    shipped =
-        std::make_shared<const Solution>(Solution::deserialize(*bytes, std::string("policy ") + kShippedSolution));
-  }
-  return bytes ? shipped : nullptr;
+void provide_solution(std::shared_ptr<const Solution> solution) {
+  solutions().store(kShippedSolution, std::move(solution));
 }
+
+bool solution_at_hand() { return solutions().at_hand(kShippedSolution); }
+
+std::shared_ptr<const Solution> current_solution() { return solutions().find(kShippedSolution); }
 
 double error_share(const Solution& solution, const Board& board) {
   const auto replies = solution.action_values(board);

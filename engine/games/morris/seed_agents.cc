@@ -1,7 +1,7 @@
 #include "engine/games/morris/seed_agents.h"
 
 #include "engine/core/error.h"
-#include "engine/core/policy_store.h"
+#include "engine/core/policy_cache.h"
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/morris_game.h"
 #include "engine/nn/policy_file.h"
@@ -52,37 +52,23 @@ double GeniusAgent::value(int stage, SidePieces pieces, bool) {
 }
 
 // What was read from a file, kept with the file's bytes (a --policy override or the page's new copy is read anew).
-template <typename T>
-struct ReadOnce {
-  std::shared_ptr<const std::string> bytes;
-  std::shared_ptr<const T> value;
-};
-
 std::shared_ptr<const StageTables> shipped_stage_tables() {
-  static ReadOnce<StageTables> cache;
-  const auto bytes = require_policy_file(kShippedStageTables);
-  if (cache.bytes != bytes)
-    cache = {bytes, std::make_shared<const StageTables>(StageTables::deserialize(*bytes, kShippedStageTables))};
-  return cache.value;
+  static PolicyCache<StageTables> cache(PolicyCache<StageTables>::by_path, StageTables::deserialize);
+  return cache.require(kShippedStageTables);
 }
 
 std::array<std::shared_ptr<const nn::Network>, kNumStages> shipped_genius_networks() {
-  static std::array<ReadOnce<nn::Network>, kNumStages> cache;
+  static PolicyCache<nn::Network> cache(
+      PolicyCache<nn::Network>::by_path, [](const std::string& bytes, const std::string& path) {
+        const nn::Policy p = nn::read_policy(bytes, {.source = path,
+                                                     .game = "morris",
+                                                     .kind = "value-network",
+                                                     .encoding = kGeniusEncoding,
+                                                     .observation_shape = nn::Shape{kNumPoints}});
+        return nn::Network(p, path);
+      });
   std::array<std::shared_ptr<const nn::Network>, kNumStages> nets;
-  for (int stage = 0; stage < kNumStages; ++stage) {
-    const std::string path = genius_network_file(stage);
-    const auto bytes = require_policy_file(path);
-    auto& c = cache[size_t(stage)];
-    if (c.bytes != bytes) {
-      const nn::Policy p = nn::read_policy(*bytes, {.source = path,
-                                                    .game = "morris",
-                                                    .kind = "value-network",
-                                                    .encoding = kGeniusEncoding,
-                                                    .observation_shape = nn::Shape{kNumPoints}});
-      c = {bytes, std::make_shared<const nn::Network>(p, path)};
-    }
-    nets[size_t(stage)] = c.value;
-  }
+  for (int stage = 0; stage < kNumStages; ++stage) nets[size_t(stage)] = cache.require(genius_network_file(stage));
   return nets;
 }
 

@@ -201,7 +201,7 @@ Decision TrainedAgent::decide(const State& state, Rng& rng) {
 std::string default_policy_name(const Scenario& scenario) {
   const Json wanted = to_json(scenario);
   for (const auto& name : shipped_policy_names()) {
-    auto policy = find_policy(name);
+    auto policy = q_policies().find(name);
     if (!policy) {
       // In the page, a table still loading may be the one for this scenario: wait for it.
       try {
@@ -240,10 +240,9 @@ std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& sc
   }
   if (name == "trained") {
     const std::string policy_name = arg.empty() ? default_policy_name(scenario) : arg;
-    auto policy = find_policy(policy_name);
+    // A shipped table the page has not fetched yet (or missing from the source tree) throws, saying which.
+    auto policy = q_policies().need(policy_name);
     if (!policy) {
-      // A shipped table the page has not fetched yet (or missing from the source tree): say which.
-      if (is_shipped_policy(policy_path(policy_name))) require_policy_file(policy_path(policy_name));
       std::string shipped;
       for (const auto& n : shipped_policy_names()) shipped += (shipped.empty() ? "" : ", ") + n;
       throw InputError("agent '" + std::string(spec) + "'",

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <memory>
-#include <mutex>
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
@@ -146,36 +144,14 @@ QPolicy QPolicy::parse(std::string_view bytes, const std::string& source) {
   return read_in_file(source, [&] { return from_json(json); });
 }
 
-namespace {
-std::map<std::string, std::shared_ptr<const QPolicy>>& runtime_policies() {
-  static std::map<std::string, std::shared_ptr<const QPolicy>> policies;
-  return policies;
-}
-std::mutex& policies_mutex() {
-  static std::mutex m;
-  return m;
-}
-}  // namespace
-
-void store_policy(const std::string& name, std::shared_ptr<const QPolicy> policy) {
-  std::lock_guard<std::mutex> lock(policies_mutex());
-  runtime_policies()[name] = std::move(policy);
-}
-
-std::shared_ptr<const QPolicy> find_policy(const std::string& name) {
-  {
-    std::lock_guard<std::mutex> lock(policies_mutex());
-    auto it = runtime_policies().find(name);
-    if (it != runtime_policies().end()) return it->second;
-  }
-  const auto bytes = find_policy_file(policy_path(name));
-  if (!bytes) return nullptr;
-  auto policy = std::make_shared<const QPolicy>(QPolicy::parse(*bytes, "policies/" + policy_path(name)));
-  store_policy(name, policy);  // parse once
-  return policy;
-}
-
 std::string policy_path(const std::string& name) { return "zuma/" + name + ".rlpg"; }
+
+PolicyCache<QPolicy>& q_policies() {
+  static PolicyCache<QPolicy> cache(policy_path, [](const std::string& bytes, const std::string& path) {
+    return QPolicy::parse(bytes, "policies/" + path);
+  });
+  return cache;
+}
 
 std::vector<std::string> shipped_policy_names() {
   std::vector<std::string> names;

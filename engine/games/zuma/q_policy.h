@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/json.h"
+#include "engine/core/policy_cache.h"
 #include "engine/games/zuma/engine.h"
 #include "engine/games/zuma/features.h"
 #include "engine/nn/tensor.h"
@@ -51,17 +52,14 @@ struct QPolicy {
   static QPolicy parse(std::string_view bytes, const std::string& source);
 };
 
-// Policies by name: any the page or a test stored at run time ("live",
-// "uploaded"), else the shipped file policies/zuma/NAME (policy_path; from the
-// policy store: engine/core/policy_store.h), else nullptr (also while the page
-// is still fetching it). Throws InputError if the file is malformed.
-std::shared_ptr<const QPolicy> find_policy(const std::string& name);
 // The shipped file of a name, under policies/: "zuma/q_features.rlpg".
 std::string policy_path(const std::string& name);
 // The names of the shipped tables, in name order: the files policies/zuma/q_*.rlpg
 // (the folder also holds networks, e.g. dqn.rlpg, which are not tables).
 std::vector<std::string> shipped_policy_names();
-void store_policy(const std::string& name, std::shared_ptr<const QPolicy> policy);
+// Q-tables by name: stored at run time ("live" trained in the page,
+// "uploaded", the CLI's), else the shipped file policy_path(name), parsed once.
+PolicyCache<QPolicy>& q_policies();
 constexpr const char* kShippedPolicy = "q_features";
 
 }  // namespace pg::zuma

@@ -658,9 +658,9 @@ TEST(ZumaPolicy, JsonRoundTrip) {
   EXPECT_EQ(back.visits, p.visits);
   EXPECT_EQ(back.info, p.info);
 
-  const Json shipped = find_policy(kShippedPolicy)->to_json();
+  const Json shipped = q_policies().find(kShippedPolicy)->to_json();
   EXPECT_EQ(QPolicy::from_json(shipped).to_json(), shipped);
-  EXPECT_EQ(QPolicy::from_json(shipped).q, find_policy(kShippedPolicy)->q);  // q already at 1e-4
+  EXPECT_EQ(QPolicy::from_json(shipped).q, q_policies().find(kShippedPolicy)->q);  // q already at 1e-4
 }
 
 TEST(ZumaPolicy, FromJsonErrorsNameTheField) {
@@ -797,8 +797,8 @@ TEST(ZumaLearner, TrainingImprovesOnAnUntrainedTable) {
   settings.episodes = 20000;
   QLearner learner(grading, settings);
   learner.train(settings.episodes);
-  store_policy("test-untrained", std::make_shared<const QPolicy>());
-  store_policy("test-20k", learner.snapshot());
+  q_policies().store("test-untrained", std::make_shared<const QPolicy>());
+  q_policies().store("test-20k", learner.snapshot());
   const double untrained = evaluate(grading, "trained:test-untrained", 1000, 7).returns.mean();
   const double trained = evaluate(grading, "trained:test-20k", 1000, 7).returns.mean();
   EXPECT_GT(trained, untrained + 10) << "untrained " << untrained << ", trained " << trained;

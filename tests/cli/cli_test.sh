@@ -586,4 +586,34 @@ check "sokoban generate: its levels solve" "0" "$rc"
 out=$("$PG" sokoban generate --boxes 99 2>&1); rc=$?
 check "sokoban generate: impossible options exit 2" "2" "$rc"
 check "sokoban generate: names the option" "generator option 'boxes'" "$out"
+
+# The help and the unknown-command message come from the command table (tools/playground/command_table.cc).
+out=$("$PG" --help 2>&1); rc=$?
+check "--help exits 0" "0" "$rc"
+for c in "mancala train-ntuple" "mancala average-ntuple" "zuma convert" "sokoban train-policy" "morris train-value"; do
+  check "--help shows $c" "playground $c" "$out"
+done
+out=$("$PG" zuma --help 2>&1)
+check "zuma --help shows zuma's commands" "playground zuma convert" "$out"
+[[ "$out" != *"playground mancala train"* ]] && echo "ok   zuma --help leaves out the other games' commands" ||
+  { echo "FAIL zuma --help shows mancala's commands"; fail=1; }
+out=$("$PG" zuma dance 2>&1); rc=$?
+check "an unknown command exits 2" "2" "$rc"
+check "an unknown command lists the game's commands" "command 'dance': unknown for zuma (known: show, replay, play, match, table, eval, train, convert)" "$out"
+out=$("$PG" mancala 2>&1)
+check "a missing command lists the game's commands" "missing after the game name (show, replay, play, match, table, train, train-ntuple" "$out"
+# Every example the help shows runs, from the source tree (their files are relative to it).
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+examples=$("$PG" --help | sed -n '/^examples/,$p' | grep -E '^  (playground|printf) ')
+n=0
+while IFS= read -r line; do
+  cmd=${line#  }
+  cmd=${cmd/#playground /\"\$PG\" }
+  cmd=${cmd/| playground /| \"\$PG\" }
+  (cd "$ROOT" && PG="$PG" bash -c "$cmd" >/dev/null 2>"$TMP/example_err"); rc=$?
+  check "example runs: ${line#  }" "0" "$rc"
+  [ "$rc" = 0 ] || cat "$TMP/example_err"
+  n=$((n + 1))
+done <<< "$examples"
+[ "$n" -ge 10 ] && echo "ok   the help shows $n examples" || { echo "FAIL the help shows $n examples"; fail=1; }
 exit $fail

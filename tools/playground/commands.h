@@ -46,6 +46,5 @@ int morris_quality(const GameEntry& game, const Args& args);
 int morris_tables(const GameEntry& game, const Args& args);          // morris_tables.cc
 int morris_train_networks(const GameEntry& game, const Args& args);  // with libtorch only
 int morris_train_value(const GameEntry& game, const Args& args);     // morris_value_net.cc, with libtorch only
-void print_usage();
 
 }  // namespace pg::cli

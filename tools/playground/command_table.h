@@ -1,0 +1,31 @@
+// The CLI's commands, a row each: main.cc dispatches from this table, and `playground --help`,
+// `playground GAME --help` and the unknown-command message are written from it. A game's commands are its
+// rows; a row with no game is a command of every game.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/playground/args.h"
+
+namespace pg::cli {
+
+struct Command {
+  std::string_view game;  // "" for a command every game has
+  std::string_view name;  // as typed after the game's name: "replay", "train-ntuple"
+  // nullptr for a training command: only playground-train runs those (training.h).
+  int (*run)(const GameEntry& game, const Args& args);
+  std::string_view usage;    // its synopsis and what it does, as the help prints it
+  std::string_view example;  // a command line the help shows and the CLI test runs ("" for none)
+};
+
+const std::vector<Command>& command_table();
+// The row of `game`'s command `name`, or nullptr.
+const Command* find_command(std::string_view game, std::string_view name);
+// The names of `game`'s commands, for messages: "show, replay, play, match, table, eval, train, convert".
+std::string command_names(std::string_view game);
+// The help: every command, or with a game's name that game's.
+void print_usage(std::string_view game = "");
+
+}  // namespace pg::cli

@@ -309,10 +309,10 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
   });
 }
 
-// The Binary Game's pattern editor's Apply: {"applied": true} or
+// The open game's text editor's Apply (the Binary Game's pattern editor): {"applied": true} or
 // {"applied": false, "errors": [...]} (each naming its line; nothing changes).
-EMSCRIPTEN_KEEPALIVE const char* pg_binary_patterns(const char* text) {
-  return guarded("pg_binary_patterns", [&]() -> const char* {
+EMSCRIPTEN_KEEPALIVE const char* pg_apply_editor_text(const char* text) {
+  return guarded("pg_apply_editor_text", [&]() -> const char* {
     return view_call("", [&](pg::web::BoardView& v) { return v.apply_editor_text(*pg::web::current_app(), text); });
   });
 }

@@ -11,6 +11,7 @@
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
 #include "engine/core/game.h"
+#include "web/views/live_trainer.h"
 
 struct ImDrawList;
 
@@ -71,10 +72,12 @@ class BoardView {
 
   // The JavaScript API's game-specific calls (shell.html). Each returns its JSON reply and throws InputError
   // (the message of an error reply) when the game has no such thing or the input is bad.
-  // playground.train({command, settings}): the game's live trainer.
-  virtual Json train(App& app, const Json& command);
+  // The game's trainer that runs in the page (Zuma, Kalah), nullptr when it has none.
+  virtual LiveTrainer* trainer() { return nullptr; }
+  // playground.train({command, settings}): the command to the game's live trainer.
+  Json train(App& app, const Json& command);
   // playground.trainedPolicy(): what the live trainer has learned, as a policy file's JSON.
-  virtual Json trained_policy();
+  Json trained_policy();
   // playground.loadPolicy(bytes): a policy file the user chose (bytes, or JSON text), seated.
   virtual Json load_policy(App& app, std::string_view bytes);
   // playground.binaryPatterns(text): the text of the game's editor applied, {applied, errors}.

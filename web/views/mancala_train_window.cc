@@ -17,7 +17,7 @@ namespace pg::web {
 
 void MancalaView::extra_windows(App& app) {
   // Training goes on while its window is closed (it pauses while another game is open).
-  app.busy = mancala_trainer().work(12.0) || mancala_trainer().running;
+  app.busy = mancala_trainer().work(12.0) || mancala_trainer().running();
   if (app.embed) return;
   if (mancala_trainer().reveal) show_train_window_ = true;
   mancala_trainer().reveal = false;
@@ -128,21 +128,21 @@ void MancalaView::train_window(App& app) {
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", e.what());
   }
 
-  if (!t.running) {
+  if (!t.training) {
     ImGui::BeginDisabled(!valid);
     if (ImGui::Button(t.learner && !t.learner->finished() ? "Resume" : "Start")) {
       if (!t.learner || t.learner->finished() || !(t.learner->rules() == game->rules())) t.restart(game->rules());
-      t.running = true;
+      t.training = true;
     }
     ImGui::EndDisabled();
   } else if (ImGui::Button("Stop")) {
-    t.running = false;
+    t.training = false;
   }
   ImGui::SameLine();
   if (ImGui::Button("Reset")) {
     t.learner.reset();
     t.curve.clear();
-    t.running = false;
+    t.training = false;
   }
   ImGui::SameLine();
   if (ImGui::Button("Download")) {

@@ -78,8 +78,8 @@ MancalaTrainer::CurvePoint MancalaTrainer::evaluate() const {
 }
 
 bool MancalaTrainer::work(double budget_ms) {
-  if (!running || !learner || learner->finished()) {
-    running = running && learner && !learner->finished();
+  if (!training || !learner || learner->finished()) {
+    training = training && learner && !learner->finished();
     return false;
   }
   using Clock = std::chrono::steady_clock;
@@ -97,7 +97,7 @@ bool MancalaTrainer::work(double budget_ms) {
     const double rate = double(learner->games_done() - before) / (elapsed_ms / 1000.0);
     games_per_second = games_per_second == 0 ? rate : 0.9 * games_per_second + 0.1 * rate;
   }
-  if (learner->finished()) running = false;
+  if (learner->finished()) training = false;
   return true;
 }
 
@@ -113,7 +113,7 @@ Json MancalaTrainer::status() const {
                       {"draws", p.draws},
                       {"played", p.played},
                       {"win_rate", p.played ? double(p.wins) / double(p.played) : 0.0}});
-  return {{"running", running},
+  return {{"running", training},
           {"games_done", learner ? learner->games_done() : 0},
           {"games", learner ? learner->settings().games : settings.training.games},
           {"alpha", learner ? learner->alpha() : settings.training.alpha},
@@ -141,14 +141,14 @@ Json MancalaTrainer::command(App& app, const Json& j) {
     if (!game) throw InputError("train", "open Kalah first");
     if (!learner || learner->finished() || j.contains("settings") || !(learner->rules() == game->rules()))
       restart(game->rules());
-    running = true;
+    training = true;
     reveal = true;
   } else if (command == "pause") {
-    running = false;
+    training = false;
   } else if (command == "reset") {
     learner.reset();
     curve.clear();
-    running = false;
+    training = false;
   } else if (command == "use") {
     if (!learner) throw InputError("train", "nothing trained yet");
     const int depth = j.contains("depth") && j["depth"].is_number_integer() ? j["depth"].get<int>() : 1;

@@ -13,12 +13,11 @@
 
 #include "engine/core/json.h"
 #include "engine/games/mancala/theta_learning.h"
+#include "web/views/live_trainer.h"
 
 namespace pg::web {
 
-class App;
-
-struct MancalaTrainer {
+struct MancalaTrainer : LiveTrainer {
   struct Settings {
     mancala::ThetaTraining training = default_training();
     long eval_every = 1'000;
@@ -36,7 +35,7 @@ struct MancalaTrainer {
   Settings settings;
   std::unique_ptr<mancala::ThetaLearner> learner;
   std::vector<CurvePoint> curve;
-  bool running = false;
+  bool training = false;  // set by start, cleared by pause, reset or the end of the run
   double games_per_second = 0;
   bool reveal = false;  // a start from the JavaScript API opens the panel
 
@@ -51,17 +50,18 @@ struct MancalaTrainer {
   // point at 0 games: the zero weights).
   void restart(const mancala::Rules& rules);
   // Trains (and evaluates) for about `budget_ms`; true if it did any work.
-  bool work(double budget_ms);
+  bool work(double budget_ms) override;
+  bool running() const override { return training; }
   // The weights as they are now, stored as "live" (agents theta:D:live).
   void publish() const;
   // {running, games_done, games, alpha, epsilon, games_per_second, settings, curve: [{games, wins, draws, played,
   // win_rate}]}
-  Json status() const;
+  Json status() const override;
   // The weights as a policy file (theta_*.json's format, with the settings and curve).
-  Json policy_json() const;
+  Json policy_json() const override;
   // The JavaScript API's train command for Kalah: start | pause | reset | use | status, with optional
   // "settings" and, for use, "depth" (1..5) and "seat" (0 or 1).
-  Json command(App& app, const Json& j);
+  Json command(App& app, const Json& j) override;
 
  private:
   CurvePoint evaluate() const;

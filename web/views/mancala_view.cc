@@ -523,7 +523,6 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
 
 namespace pg::web {
 
-Json MancalaView::train(App& app, const Json& command) { return mancala_trainer().command(app, command); }
-Json MancalaView::trained_policy() { return mancala_trainer().policy_json(); }
+LiveTrainer* MancalaView::trainer() { return &mancala_trainer(); }
 
 }  // namespace pg::web

@@ -29,8 +29,7 @@ class MancalaView : public BoardView {
   bool animating() const override { return notes_pending_; }
   void extra_windows(App& app) override;  // the Train panel (mancala_train_window.cc)
   void setup_extras(App& app) override;
-  Json train(App& app, const Json& command) override;
-  Json trained_policy() override;
+  LiveTrainer* trainer() override;
 
  private:
   // The exact value of every move of a position, if the solver settles it

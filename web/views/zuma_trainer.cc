@@ -20,8 +20,8 @@ void ZumaTrainer::restart(const zuma::Scenario& scenario) {
 }
 
 bool ZumaTrainer::work(double budget_ms) {
-  if (!running || !learner || learner->finished()) {
-    running = running && learner && !learner->finished();
+  if (!training || !learner || learner->finished()) {
+    training = training && learner && !learner->finished();
     return false;
   }
   using Clock = std::chrono::steady_clock;
@@ -36,12 +36,12 @@ bool ZumaTrainer::work(double budget_ms) {
     const double rate = double(learner->episodes_done() - before) / (elapsed_ms / 1000.0);
     episodes_per_second = episodes_per_second == 0 ? rate : 0.9 * episodes_per_second + 0.1 * rate;
   }
-  if (learner->finished()) running = false;
+  if (learner->finished()) training = false;
   return true;
 }
 
 Json ZumaTrainer::status() const {
-  Json j = {{"running", running},
+  Json j = {{"running", training},
             {"episodes_done", learner ? learner->episodes_done() : 0},
             {"episodes", settings.episodes},
             {"episodes_per_second", episodes_per_second},
@@ -72,12 +72,12 @@ Json ZumaTrainer::command(App& app, const Json& j) {
     const auto* game = dynamic_cast<const zuma::ZumaGame*>(&app.session().game());
     if (!game) throw InputError("", "open Zuma first");
     if (!learner || learner->finished() || j.contains("settings")) restart(game->scenario());
-    running = true;
+    training = true;
   } else if (name == "pause") {
-    running = false;
+    training = false;
   } else if (name == "reset") {
     learner.reset();
-    running = false;
+    training = false;
   } else if (name == "use") {
     if (!learner) throw InputError("", "nothing trained yet");
     zuma::q_policies().store("live", learner->snapshot());

@@ -8,15 +8,14 @@
 
 #include "engine/core/json.h"
 #include "engine/games/zuma/q_learning.h"
+#include "web/views/live_trainer.h"
 
 namespace pg::web {
 
-class App;
-
-struct ZumaTrainer {
+struct ZumaTrainer : LiveTrainer {
   zuma::TrainSettings settings = default_settings();
   std::unique_ptr<zuma::QLearner> learner;
-  bool running = false;
+  bool training = false;  // set by start, cleared by pause, reset or the end of the run
   double episodes_per_second = 0;
 
   // The page trains far fewer episodes than `playground zuma train`.
@@ -31,14 +30,15 @@ struct ZumaTrainer {
   // A fresh learner on this scenario with the current settings.
   void restart(const zuma::Scenario& scenario);
   // Trains for about `budget_ms`; returns true if it did any work.
-  bool work(double budget_ms);
+  bool work(double budget_ms) override;
+  bool running() const override { return training; }
   // {running, episodes_done, episodes, epsilon, curve, settings, episodes_per_second}
-  Json status() const;
+  Json status() const override;
   // The table as a policy file (with its settings and curve).
-  Json policy_json() const;
+  Json policy_json() const override;
   // A command of the JavaScript API (playground.train): {"command": "start" | "pause" | "reset" | "use" |
   // "status", "settings": {...}}, trained on the scenario that is open; returns the status. Throws InputError.
-  Json command(App& app, const Json& j);
+  Json command(App& app, const Json& j) override;
 };
 
 ZumaTrainer& zuma_trainer();

@@ -420,8 +420,7 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
 
 namespace pg::web {
 
-Json ZumaView::train(App& app, const Json& command) { return zuma_trainer().command(app, command); }
-Json ZumaView::trained_policy() { return zuma_trainer().policy_json(); }
+LiveTrainer* ZumaView::trainer() { return &zuma_trainer(); }
 
 // The policy format or its JSON, seated as "trained:uploaded".
 Json ZumaView::load_policy(App& app, std::string_view bytes) {

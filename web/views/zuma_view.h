@@ -19,8 +19,7 @@ class ZumaView : public BoardView {
   bool animating() const override;
   void extra_windows(App& app) override;
   void setup_extras(App& app) override;
-  Json train(App& app, const Json& command) override;
-  Json trained_policy() override;
+  LiveTrainer* trainer() override;
   Json load_policy(App& app, std::string_view bytes) override;
 
  private:

@@ -17,7 +17,7 @@ namespace pg::web {
 
 void ZumaView::extra_windows(App& app) {
   // Training goes on while its window is closed (it pauses while another game is open).
-  app.busy = zuma_trainer().work(12.0) || zuma_trainer().running;
+  app.busy = zuma_trainer().work(12.0) || zuma_trainer().running();
   if (app.embed) return;
   if (show_scenario_window_) scenario_window(app);
   if (show_train_window_) train_window(app);
@@ -162,23 +162,23 @@ void ZumaView::train_window(App& app) {
     ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", e.what());
   }
 
-  if (!t.running) {
+  if (!t.training) {
     if (ImGui::Button(t.learner && !t.learner->finished() ? "Resume" : "Start")) {
       try {
         zuma::TrainSettings::from_json(s.to_json(), s);
         if (!t.learner || t.learner->finished()) t.restart(game.scenario());
-        t.running = true;
+        t.training = true;
       } catch (const InputError& e) {
         app.error(e.what());
       }
     }
   } else if (ImGui::Button("Pause")) {
-    t.running = false;
+    t.training = false;
   }
   ImGui::SameLine();
   if (ImGui::Button("Reset")) {
     t.learner.reset();
-    t.running = false;
+    t.training = false;
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(!t.learner);

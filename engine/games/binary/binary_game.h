@@ -5,6 +5,14 @@
 //   width   6   columns (1 to 32), the course's n in `game n m`
 //   height  6   rows (1 to 32), the course's m
 // Seats: 0 is the course's player 1 (moves first), 1 its player 2.
+//
+// The folder, by role:
+//   rules        board.h, binary_game.h, protocol.h (the course's text protocol)
+//   agents       pattern_agent.h, solver_agent.h, mcts.h
+//   search       solver.h (the exact solver), mcts.h
+//   learning     fit.h (pattern weights fitted to a teacher's moves)
+//   file formats patterns.h (pattern tables), pattern_files.h (the shipped and stored files)
+//   tests        *_test.cc
 #pragma once
 
 #include <memory>

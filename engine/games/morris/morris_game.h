@@ -9,6 +9,14 @@
 //   threefold_repetition  true  a draw when a position (both sides' points,
 //                               the same side to move) occurs a third time
 // Seats: 0 places first (the seed's agent, 'O'), 1 second (the seed's player, 'X').
+//
+// The folder, by role:
+//   rules        board.h, morris_game.h
+//   agents       bonus_agent.h, seed_agents.h (smart, genius), learned_agent.h, perfect_agent.h
+//   search       retrograde.h and position_index.h (the exact solution), solution_file.cc (its file)
+//   learning     stage_simulation.h and stage_tables.h (the report's tables), value_samples.h (the learned
+//                agent's training data)
+//   tests        *_test.cc, solution_testing.h
 #pragma once
 
 #include <array>

@@ -19,6 +19,14 @@
 //                seed's check_fail ends the episode (its -50 is given either
 //                way); on other levels it would end many solvable episodes
 //                (a box on a corner target, two boxes side by side on a wall)
+//
+// The folder, by role:
+//   rules        level.h, board.h, seed_reward.h, sokoban_game.h
+//   levels       level_text.h (level files), level_sketch.h (the page's editor), generator.h
+//   agents       greedy_agent.h, solver_agent.h, policy_agent.h, network_agents.h (policy, guided, dqn)
+//   search       solver.h, room.h, lower_bound.h, deadlocks.h, corral.h, analysis.h (what the page shows)
+//   learning     policy_net.h (the general policy network)
+//   tests        *_test.cc, solver_testing.h
 #pragma once
 
 #include <memory>

@@ -1,6 +1,14 @@
 // Zuma on the generic Game/State interface: one player, chance inside apply.
 // Actions are the homework's: -1 skips the ball, 0..n insert it before
 // index i (n appends), named by their number.
+//
+// The folder, by role:
+//   rules        engine.h (the homework's engine), line.h, python_random.h, scenario.h, python_literal.h,
+//                zuma_game.h
+//   agents       agents.h (greedy, expectimax, trained, dqn)
+//   learning     features.h, q_learning.h, evaluate.h (the homework's grading)
+//   file formats q_policy.h (Q-tables), scenario.h (scenario files)
+//   tests        *_test.cc
 #pragma once
 
 #include <memory>

@@ -1,6 +1,6 @@
 // The games, one line each: the folder under engine/games/, which is also the game's namespace and name.
 // Its header is engine/games/<game>/<game>_game.h (kInfo, registry_entry()); its view is listed in
-// web/views/views.h.
+// web/views/registry.cc.
 #pragma once
 
 // clang-format off

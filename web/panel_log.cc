@@ -11,30 +11,9 @@ namespace pg::web {
 
 namespace {
 
-std::string describe_events(const EpisodeStep& st) {
-  std::string out;
-  const Json& ev = st.transition.events;
-  if (ev.value("extra_turn", false)) out += "extra turn; ";
-  if (ev.contains("capture")) out += "captured " + std::to_string(ev["capture"]["stones"].get<int>()) + "; ";
-  if (ev.contains("swept")) out += "game over, swept " + ev["swept"].dump() + "; ";
-  if (ev.contains("row") && ev.contains("column"))  // the Binary Game: the strings the patterns read
-    out += "row " + ev["row"].get<std::string>() + ", column " + ev["column"].get<std::string>() + "; ";
-  if (ev.contains("winner") && ev.contains("digit"))
-    out += "the opponent has no legal move: player " + ev["winner"].dump() + " wins; ";
-  if (ev.contains("reward_terms") && ev.contains("kind")) {  // Sokoban: the step and the seed's reward terms
-    const std::string kind = ev["kind"].get<std::string>();
-    const Json& t = ev["reward_terms"];
-    out += kind == "wall"          ? "bumped a wall, nothing moved; "
-           : kind == "blocked box" ? "box blocked, nothing moved; "
-           : kind == "push"        ? "push; "
-                                   : "";
-    if (t["shaping"].get<double>() != 0)
-      out += t["shaping"].get<double>() > 0 ? "first box closer; " : "first box farther; ";
-    if (t["target"].get<double>() != 0)
-      out += t["target"].get<double>() > 0 ? "box onto a target; " : "box off a target; ";
-    if (ev.contains("corner_box") && !ev.contains("outcome")) out += "corner test flags a box; ";
-    if (ev.contains("outcome")) out += ev["outcome"].get<std::string>() + "; ";
-  }
+// What happened in a step: the game's words for its events, then every random draw.
+std::string describe_events(const Game& game, const EpisodeStep& st) {
+  std::string out = game.describe_events(st.transition.events);
   for (const auto& d : st.transition.draws) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s: u=%.4f -> %s; ", d.what.c_str(), d.value, d.outcome.c_str());
@@ -95,7 +74,7 @@ void log_panel(App& app) {
         ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", note.c_str());
         ImGui::SameLine();
       }
-      ImGui::TextUnformatted(describe_events(st).c_str());
+      ImGui::TextUnformatted(describe_events(s.game(), st).c_str());
     }
     ImGui::EndTable();
   }

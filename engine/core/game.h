@@ -179,6 +179,9 @@ class Game {
   // The seed an episode starts with when none is given (Zuma: the scenario's
   // own Python seed, so the homework's episode opens by default).
   virtual uint64_t default_seed() const { return 1; }
+  // What a step's events (Transition::events, written by the game's apply) say, in words, for the page's step
+  // log: "extra turn; captured 5; ". "" when they say nothing to tell. The random draws are told apart.
+  virtual std::string describe_events(const Json& /*events*/) const { return ""; }
 };
 
 }  // namespace pg

@@ -38,6 +38,7 @@ TEST_P(EveryGame, RandomPlayoutsAreLegalToTheEndAndRoundTripThroughJson) {
         auto recorded = state->clone();
         auto fast = state->clone();
         const Transition t = recorded->apply_with_details(a);
+        ASSERT_NO_THROW(game->describe_events(t.events)) << "the events of action " << a << ": " << t.events.dump();
         const Rewards r = fast->apply(a);
         ASSERT_EQ(t.rewards.size(), size_t(state->num_players()));
         ASSERT_EQ(fast->to_json(), recorded->to_json()) << "action " << a << " from\n" << state->to_text();
@@ -125,4 +126,20 @@ INSTANTIATE_TEST_SUITE_P(Registry, EveryGame, ::testing::ValuesIn(registered_gam
                          [](const auto& param_info) { return param_info.param; });
 
 }  // namespace
+// The step log's words for a step come from the game (Game::describe_events).
+TEST(StepEvents, EachGameTellsWhatHappenedInWords) {
+  auto kalah = make_game("mancala")->initial_state(1);
+  EXPECT_EQ(make_game("mancala")->describe_events(kalah->apply_with_details(kalah->parse_action("3")).events),
+            "extra turn; ");  // four stones from pit 3: the last lands in the store
+  const auto binary = make_game("binary");
+  auto grid = binary->initial_state(1);
+  const std::string words = binary->describe_events(grid->apply_with_details(grid->legal_actions().front()).events);
+  EXPECT_EQ(words.rfind("row ", 0), 0u) << words;
+  const auto sokoban = make_game("sokoban");
+  auto level = sokoban->initial_state(1);
+  std::string any;
+  for (Action a : level->legal_actions()) any += sokoban->describe_events(level->clone()->apply_with_details(a).events);
+  EXPECT_FALSE(any.empty()) << "each move bumps, walks or pushes, and its reward terms are told";
+}
+
 }  // namespace pg

@@ -235,4 +235,13 @@ GameEntry registry_entry() {
       }};
 }
 
+std::string BinaryGame::describe_events(const Json& events) const {
+  std::string out;
+  if (events.contains("row") && events.contains("column"))  // the strings the patterns read
+    out += "row " + events["row"].get<std::string>() + ", column " + events["column"].get<std::string>() + "; ";
+  if (events.contains("winner") && events.contains("digit"))
+    out += "the opponent has no legal move: player " + events["winner"].dump() + " wins; ";
+  return out;
+}
+
 }  // namespace pg::binary

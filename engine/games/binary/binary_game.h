@@ -75,6 +75,7 @@ class BinaryGame : public Game {
 
  private:
   Size size_;
+  std::string describe_events(const Json& events) const override;
 };
 
 // Reads the options; throws InputError naming a bad one.

@@ -214,4 +214,12 @@ GameEntry registry_entry() {
       }};
 }
 
+std::string MancalaGame::describe_events(const Json& events) const {
+  std::string out;
+  if (events.value("extra_turn", false)) out += "extra turn; ";
+  if (events.contains("capture")) out += "captured " + std::to_string(events["capture"]["stones"].get<int>()) + "; ";
+  if (events.contains("swept")) out += "game over, swept " + events["swept"].dump() + "; ";
+  return out;
+}
+
 }  // namespace pg::mancala

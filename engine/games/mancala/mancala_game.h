@@ -66,6 +66,7 @@ class MancalaGame : public Game {
 
  private:
   Rules rules_;
+  std::string describe_events(const Json& events) const override;
 };
 
 // Reads the options (see board.h); throws InputError naming a bad one.

@@ -369,4 +369,11 @@ GameEntry registry_entry() {
       }};
 }
 
+std::string MorrisGame::describe_events(const Json& events) const {
+  std::string out;
+  if (events.value("mill", false)) out += "mill closed: the same seat removes a piece; ";
+  if (events.contains("ending")) out += events["ending"].get<std::string>() + "; ";
+  return out;
+}
+
 }  // namespace pg::morris

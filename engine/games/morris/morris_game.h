@@ -106,6 +106,7 @@ class MorrisGame : public Game {
 
  private:
   Rules rules_;
+  std::string describe_events(const Json& events) const override;
 };
 
 // Reads the options; throws InputError naming a bad one.

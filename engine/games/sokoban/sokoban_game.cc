@@ -486,4 +486,22 @@ GameEntry registry_entry() {
       }};
 }
 
+std::string SokobanGame::describe_events(const Json& events) const {
+  if (!events.contains("reward_terms") || !events.contains("kind")) return "";
+  // The step and the reward's terms (seed_reward.h).
+  const std::string kind = events["kind"].get<std::string>();
+  const Json& terms = events["reward_terms"];
+  std::string out = kind == "wall"          ? "bumped a wall, nothing moved; "
+                    : kind == "blocked box" ? "box blocked, nothing moved; "
+                    : kind == "push"        ? "push; "
+                                            : "";
+  if (terms["shaping"].get<double>() != 0)
+    out += terms["shaping"].get<double>() > 0 ? "first box closer; " : "first box farther; ";
+  if (terms["target"].get<double>() != 0)
+    out += terms["target"].get<double>() > 0 ? "box onto a target; " : "box off a target; ";
+  if (events.contains("corner_box") && !events.contains("outcome")) out += "corner test flags a box; ";
+  if (events.contains("outcome")) out += events["outcome"].get<std::string>() + "; ";
+  return out;
+}
+
 }  // namespace pg::sokoban

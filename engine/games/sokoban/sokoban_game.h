@@ -110,6 +110,7 @@ class SokobanGame : public Game {
 
  private:
   Setup setup_;
+  std::string describe_events(const Json& events) const override;
 };
 
 // The built-in collections (assets/sokoban/<name>.txt, compiled in), by name.

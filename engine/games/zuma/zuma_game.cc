@@ -283,4 +283,14 @@ GameEntry registry_entry() {
       }};
 }
 
+std::string ZumaGame::describe_events(const Json& events) const {
+  std::string out;
+  if (events.contains("pops"))
+    for (const auto& pop : events["pops"])
+      if (pop.value("popped", false)) out += "popped " + pop["length"].dump() + " balls; ";
+  if (events.contains("fell")) out += "a ball fell off the end (" + events["fell"]["penalty"].dump() + "); ";
+  if (events.contains("end_reward")) out += "episode over (" + events["end_reward"].dump() + "); ";
+  return out;
+}
+
 }  // namespace pg::zuma

@@ -73,6 +73,7 @@ class ZumaGame : public Game {
 
  private:
   std::shared_ptr<const Scenario> scenario_;
+  std::string describe_events(const Json& events) const override;
 };
 
 // Options: "scenario" (a shipped scenario's name, or a scenario/model object),

@@ -13,6 +13,7 @@
 #include "imgui_stdlib.h"
 #include "web/app.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 
 namespace pg::web {
 
@@ -25,7 +26,6 @@ const ImU32 kBoardColour = IM_COL32(38, 44, 56, 255);
 const ImU32 kGridColour = IM_COL32(90, 100, 120, 255);
 const ImU32 kDigitColour[2] = {IM_COL32(240, 240, 240, 255), IM_COL32(255, 196, 80, 255)};
 const ImU32 kHeatColour[2] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 120, 60, 255)};
-const ImU32 kLastMoveColour = IM_COL32(255, 230, 90, 255);
 const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
 const ImU32 kWindowColour = IM_COL32(200, 120, 255, 200);
 const ImU32 kIllegalColour = IM_COL32(230, 80, 80, 150);

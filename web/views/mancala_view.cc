@@ -11,6 +11,7 @@
 #include "imgui.h"
 #include "web/app.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 #include "web/views/mancala_trainer.h"
 
 namespace pg::web {
@@ -24,7 +25,6 @@ const ImU32 kBoardColour = IM_COL32(92, 60, 36, 255);
 const ImU32 kBoardEdge = IM_COL32(140, 98, 60, 255);
 const ImU32 kPitColour = IM_COL32(58, 36, 20, 255);
 const ImU32 kTextColour = IM_COL32(240, 232, 220, 255);
-const ImU32 kLastMoveColour = IM_COL32(255, 214, 90, 255);
 const ImU32 kPathColour = IM_COL32(255, 255, 255, 150);
 const ImU32 kCaptureColour = IM_COL32(235, 70, 70, 255);
 const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
@@ -94,16 +94,6 @@ void draw_stones(ImDrawList* draw, ImVec2 centre, float radius, bool is_store, i
                                     : IM_COL32(90, 150, 200, 235);
     draw->AddCircleFilled(p, stone, colour, 10);
   }
-}
-
-void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness) {
-  draw->AddLine(from, to, colour, thickness);
-  const float dx = to.x - from.x, dy = to.y - from.y;
-  const float len = std::sqrt(dx * dx + dy * dy);
-  if (len < 1) return;
-  const float ux = dx / len, uy = dy / len, head = thickness * 4.0f;
-  draw->AddTriangleFilled(to, ImVec2(to.x - ux * head - uy * head * 0.6f, to.y - uy * head + ux * head * 0.6f),
-                          ImVec2(to.x - ux * head + uy * head * 0.6f, to.y - uy * head - ux * head * 0.6f), colour);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "engine/games/morris/perfect_agent.h"
 #include "imgui.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 
 namespace pg::web {
 
@@ -23,7 +24,6 @@ const ImU32 kBoardColour = IM_COL32(196, 160, 112, 255);
 const ImU32 kBoardEdge = IM_COL32(120, 88, 52, 255);
 const ImU32 kLineColour = IM_COL32(60, 40, 22, 255);
 const ImU32 kNameColour = IM_COL32(60, 40, 22, 200);
-const ImU32 kLastMoveColour = IM_COL32(255, 230, 80, 255);
 const ImU32 kRemovedColour = IM_COL32(220, 40, 40, 255);
 const ImU32 kChosenColour = IM_COL32(60, 200, 60, 255);
 const ImU32 kTargetColour = IM_COL32(255, 255, 255, 230);
@@ -51,20 +51,6 @@ Geometry layout(ImVec2 origin, ImVec2 size) {
   for (int p = 0; p < kNumPoints; ++p)
     g.point[p] = ImVec2(g.min.x + kPosition[p][0] * g.side, g.min.y + kPosition[p][1] * g.side);
   return g;
-}
-
-void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float shorten) {
-  const float dx = to.x - from.x, dy = to.y - from.y;
-  const float len = std::sqrt(dx * dx + dy * dy);
-  if (len < 2 * shorten + 1) return;
-  const float ux = dx / len, uy = dy / len;
-  from = ImVec2(from.x + ux * shorten, from.y + uy * shorten);
-  to = ImVec2(to.x - ux * shorten, to.y - uy * shorten);
-  const float head = std::max(8.0f, thickness * 3.0f);
-  const ImVec2 base(to.x - ux * head, to.y - uy * head);
-  draw->AddLine(from, base, colour, thickness);
-  draw->AddTriangleFilled(to, ImVec2(base.x - uy * head * 0.6f, base.y + ux * head * 0.6f),
-                          ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
 }
 
 void dashed_ring(ImDrawList* draw, ImVec2 c, float r, ImU32 colour, float thickness) {

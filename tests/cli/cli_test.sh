@@ -179,7 +179,7 @@ check "mancala train --method td-leaf exits 0" "0" "$rc"
 check "mancala train --method td-leaf reports theta:5" "theta:5 second vs greedy:5: " "$out"
 check "mancala train --method td-leaf saves its settings" '"method": "TD-Leaf(lambda)' "$(cat "$TMP/leaf.json")"
 out=$("$PG" mancala train --method sarsa --games 10 --out "$TMP/x.json" 2>&1)
-check "mancala train names an unknown method" "flag --method: expected td0 (the seed's) or td-leaf" "$out"
+check "mancala train names an unknown method" "flag --method: expected td0 (the report's) or td-leaf" "$out"
 out=$("$PG" mancala train --method td-leaf --start nope --games 10 --out "$TMP/x.json" 2>&1)
 check "mancala train names unknown start weights" "flag --start: no weights named 'nope'" "$out"
 out=$("$PG" mancala train-ntuple --games 2000 --eval-games 4 --out "$TMP/ntuple.json" 2>&1); rc=$?
@@ -474,7 +474,7 @@ out=$("$PG" sokoban play --agents dqn --collection seed --index 1 2>&1)
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.action).join(""), t.returns[0].toFixed(1))})')
 check "sokoban: the seed's DQN solves its map 2 in 14 moves" "RRRDDLUUULLLUR 143.6" "$summary"
 out=$("$PG" sokoban play --agents dqn --collection teaching --index 0 2>&1)
-check "sokoban: the seed's DQN only on the seed's maps" "playground: agent 'dqn': the seed's DQN has a network for each of its two maps only (collection seed, index 0 or 1)" "$(printf '%s' "$out" | head -1)"
+check "sokoban: the seed's DQN only on the seed's maps" "playground: agent 'dqn': the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)" "$(printf '%s' "$out" | head -1)"
 out=$("$PG" sokoban replay --collection seed --index 1 --actions U,L,U,R,D,D,D,R,R,R,D,L 2>&1)
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.returns[0].toFixed(1), t.done)})')
 check "sokoban replay: the two-box map's optimal 12 moves return 143.8" "143.8 true" "$summary"

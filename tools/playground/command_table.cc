@@ -49,16 +49,16 @@ const std::vector<Command>& command_table() {
        "playground mancala match --first greedy:5 --second random --games 200 --seed 1"},
       {"", "table", table,
        R"(  playground GAME table [--agents A,B,...] [--games N] [--seed S] [options]
-        a round robin like the seed's tables: each cell is the row agent's
+        a round robin like the report's tables: each cell is the row agent's
         wins / draws in percent when it moves first against the column agent)",
        "playground mancala table --agents random,heuristic,greedy:1,greedy:5 --games 20"},
       {"mancala", "train", mancala_train,
        R"(  playground mancala train --out FILE [--games N] [--alpha A] [--epsilon E]
         [--alpha-halvings N] [--epsilon-halvings N] [--seed S] [--eval-games N]
         [--features JSON] [--opponents self|pool] [options]
-        the seed's TD(0) self-play learner of ThetaGreedy's 40 weights; saves
+        the report's TD(0) self-play learner of ThetaGreedy's 40 weights; saves
         them with the command, the settings and theta:1's scores against
-        greedy:1 and greedy:5 (agents theta:1..5, theta:D:seed for the seed's);
+        greedy:1 and greedy:5 (agents theta:1..5, theta:D:seed for the report's);
         --opponents pool also draws Greedy 1..5 and Heuristic as opponents)",
        ""},
       {"mancala", "train-ntuple", mancala_train_ntuple,
@@ -95,7 +95,7 @@ const std::vector<Command>& command_table() {
       {"mancala", "tournament", mancala_tournament,
        R"(  playground mancala tournament [--players LIST] [--games N] [--seed S]
         [--json FILE] [--svg FILE] [options]
-        the seed's tables: first player rows, second player columns, win% with
+        the report's tables: first player rows, second player columns, win% with
         its 95% interval / draw%; LIST takes ranges (greedy:1..5, theta:1..5:pool);
         default random,heuristic,greedy:1..5,theta:1..5; writes JSON and an SVG
         heat map when asked)",
@@ -174,7 +174,7 @@ const std::vector<Command>& command_table() {
       {"sokoban", "train", nullptr,
        R"(  playground sokoban train --index 0|1 --out FILE [--episodes N] [--seed S]
         [--checkpoint F [--checkpoint-every STEPS]] [--resume F]
-        the seed's DQN, exactly as it trained, on its map 1 (index 0, 1000
+        the project's DQN, exactly as it trained, on its map 1 (index 0, 1000
         episodes) or map 2 (index 1, 3000 episodes); then plays the greedy
         policy once on the map (needs libtorch))",
        ""},
@@ -189,7 +189,7 @@ const std::vector<Command>& command_table() {
        ""},
       {"sokoban", "levels", sokoban_levels,
        R"(  playground sokoban levels [--file FILE | --collection NAME]
-        lists a level file's levels (standard text or the seed's number
+        lists a level file's levels (standard text or the project's number
         grids), or a built-in collection's, or every built-in collection's:
         index, title, size (columns x rows), boxes)",
        "playground sokoban levels --collection teaching"},
@@ -228,15 +228,15 @@ const std::vector<Command>& command_table() {
        ""},
       {"morris", "tables", morris_tables,
        R"(  playground morris tables --out FILE [--games N] [--seed S] [--min-count K]
-        the seed's five stage tables from its four simulation runs (N, N, N
-        and 2N games; the seed's N was 1M), for the smart agent
+        the project's five stage tables from its four simulation runs (N, N, N
+        and 2N games; the project's N was 1M), for the smart agent
         (policies/morris/stage_tables.policy); --min-count writes only the
         boards seen at least K times)",
        ""},
       {"morris", "train-networks", nullptr,
        R"(  playground morris train-networks --out-dir DIR [--tables FILE]
         [--max-rows N] [--max-epochs N] [--patience N] [--seed S]
-        the seed's five value networks (ln of the tables' scores, MAE, batch
+        the project's five value networks (ln of the tables' scores, MAE, batch
         128, 80/20 split, early stopping) for the genius agent
         (DIR/genius_<stage>.policy); with libtorch only)",
        ""},

@@ -44,7 +44,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
   const mancala::Rules rules = mancala::rules_from_options(options);
   const std::string method = args.get("method", "td0");
   if (method != "td0" && method != "td-leaf")
-    throw InputError("flag --method", "expected td0 (the seed's) or td-leaf (TD-Leaf(lambda) through the search)");
+    throw InputError("flag --method", "expected td0 (the report's) or td-leaf (TD-Leaf(lambda) through the search)");
   const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
   const long curve_every = args.get_long("curve-every", 0, 0, 100'000'000);
   const auto game = entry.create(options);
@@ -106,7 +106,7 @@ int mancala_train(const GameEntry& entry, const Args& args) {
     s.opponents = args.get("opponents", s.opponents);
     if (s.opponents != "self" && s.opponents != "pool")
       throw InputError("flag --opponents",
-                       "expected self (the seed's self-play) or pool (Greedy 1..5, Heuristic, self)");
+                       "expected self (the report's self-play) or pool (Greedy 1..5, Heuristic, self)");
     if (args.has("features")) {
       const Json j = Json::parse(args.get("features"), nullptr, false);
       if (j.is_discarded()) throw InputError("flag --features", "not valid JSON");

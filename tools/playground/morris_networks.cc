@@ -49,7 +49,7 @@ int morris_train_networks(const GameEntry& entry, const Args& args) {
   std::string command = "playground morris train-networks";
   for (const auto& w : args.words()) command += " " + w;
   std::filesystem::create_directories(out_dir);
-  std::printf("the seed's value networks on %s; %s\n", source.c_str(), s.to_json().dump().c_str());
+  std::printf("the project's value networks on %s; %s\n", source.c_str(), s.to_json().dump().c_str());
   for (int stage = 0; stage < morris::kNumStages; ++stage) {
     const auto start = std::chrono::steady_clock::now();
     const auto& t = tables.table(stage);

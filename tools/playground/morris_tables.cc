@@ -23,8 +23,9 @@ int morris_tables(const GameEntry& entry, const Args& args) {
   const std::string out_path = args.get("out");
   const morris::Rules rules = morris::rules_from_options(args.game_options(entry.options));
   const auto runs = morris::seed_runs(games);
-  std::printf("the seed's four runs, scaled to %ld, %ld, %ld and %ld games (the seed: 1M, 1M, 1M, 2M), seed %llu\n",
-              runs[0].games, runs[1].games, runs[2].games, runs[3].games, static_cast<unsigned long long>(seed));
+  std::printf(
+      "the project's four runs, scaled to %ld, %ld, %ld and %ld games (the project: 1M, 1M, 1M, 2M), seed %llu\n",
+      runs[0].games, runs[1].games, runs[2].games, runs[3].games, static_cast<unsigned long long>(seed));
   const bool tty = isatty(2) != 0;
   const auto start = std::chrono::steady_clock::now();
   auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

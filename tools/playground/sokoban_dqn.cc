@@ -109,7 +109,7 @@ int sokoban_train(const GameEntry& entry, const Args& args) {
   if (args.has("resume")) trainer.load_checkpoint(args.get("resume"));
   std::string command = "playground sokoban train";
   for (const auto& w : args.words()) command += " " + w;
-  std::cout << "the seed's DQN on its map " << index + 1 << " (" << settings.episodes << " episodes of at most "
+  std::cout << "the project's DQN on its map " << index + 1 << " (" << settings.episodes << " episodes of at most "
             << settings.episode_steps << " steps); observation " << env.encoding() << " "
             << nn::Shape(env.observation_shape()).str() << "; " << settings.to_json().dump() << "\n";
 
@@ -145,7 +145,7 @@ int sokoban_train(const GameEntry& entry, const Args& args) {
               static_cast<long long>(done.step), train_seconds);
 
   Json training = {{"command", command},
-                   {"method", "the seed's DQN (tools/train/dqn.h, tools/playground/sokoban_dqn.cc)"},
+                   {"method", "the project's DQN (tools/train/dqn.h, tools/playground/sokoban_dqn.cc)"},
                    {"settings", settings.to_json()},
                    {"map", index + 1},
                    {"train_seconds", std::round(train_seconds * 10) / 10},
@@ -172,7 +172,7 @@ int sokoban_train(const GameEntry& entry, const Args& args) {
   Json scores = play(true, best_label);
   scores["protocol"] =
       "one greedy episode on the map under its 50-step cap (playground sokoban eval --agent dqn "
-      "--index N); the file holds the best weights, as the seed's best_model.pth";
+      "--index N); the file holds the best weights, as the project's best_model.pth";
   scores["final_weights"] = final_play;
   const std::string bytes =
       nn::write_policy(trainer.export_policy("sokoban", training, scores, nn::DType::kFloat16, true));

@@ -28,7 +28,7 @@ void MancalaView::setup_extras(App& /*app*/) {
   if (ImGui::Button("Train live")) show_train_window_ = true;
   ImGui::SameLine();
   help_marker(
-      PG_TEXT("Train live: run the seed's TD(0) learner of ThetaGreedy's 40 weights here, watch its win rate against "
+      PG_TEXT("Train live: run the report's TD(0) learner of ThetaGreedy's 40 weights here, watch its win rate against "
               "Greedy 1, and seat the weights as an agent (theta:D:live)."));
 }
 
@@ -90,7 +90,7 @@ void MancalaView::train_window(App& app) {
   ImGui::SetNextWindowSize(ImVec2(480, std::min(620.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Train (TD(0), ThetaGreedy's 40 weights)", &show_train_window_)) return ImGui::End();
   wrapped_text(PG_TEXT(
-      "The seed's learner: TD(0) on afterstates, the learner's side drawn each game, epsilon-greedy with no update "
+      "The report's learner: TD(0) on afterstates, the learner's side drawn each game, epsilon-greedy with no update "
       "after a random move, alpha and epsilon halved at equal intervals, weights from zero. Its opponent is "
       "ThetaGreedy 1 with the weights as the game began (self) or, each game, one of self, Greedy 1..5 and "
       "Heuristic (pool). It trains under the rules of the game that is open."));
@@ -109,8 +109,8 @@ void MancalaView::train_window(App& app) {
   ImGui::InputDouble("alpha", &tr.alpha, 0, 0, "%.4f");
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon", &tr.epsilon, 0, 0, "%.3f");
-  help_marker(
-      PG_TEXT("alpha is halved 4 times and epsilon 5 times at equal intervals over the games (the seed's schedule)."));
+  help_marker(PG_TEXT(
+      "alpha is halved 4 times and epsilon 5 times at equal intervals over the games (the report's schedule)."));
   bool pool = tr.opponents == "pool";
   if (ImGui::Checkbox("pool of opponents (Greedy 1..5, Heuristic, self)", &pool)) tr.opponents = pool ? "pool" : "self";
   ImGui::SetNextItemWidth(120);

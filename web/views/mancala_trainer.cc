@@ -48,7 +48,7 @@ MancalaTrainer::Settings MancalaTrainer::Settings::from_json(const Json& j, cons
   t.seed = uint64_t(number("seed", 0, 9e15, double(t.seed)));
   if (j.contains("opponents")) {
     if (!j["opponents"].is_string() || (j["opponents"] != "self" && j["opponents"] != "pool"))
-      throw InputError("settings.opponents", "expected \"self\" (the seed's self-play) or \"pool\"");
+      throw InputError("settings.opponents", "expected \"self\" (the report's self-play) or \"pool\"");
     t.opponents = j["opponents"].get<std::string>();
   }
   s.eval_every = long(number("eval_every", 10, 10'000'000, double(s.eval_every)));
@@ -126,7 +126,7 @@ Json MancalaTrainer::status() const {
 Json MancalaTrainer::policy_json() const {
   if (!learner) return nullptr;
   mancala::ThetaPolicy p = learner->policy();
-  p.info["trained_with"] = "the page's Train panel (the seed's TD(0), live)";
+  p.info["trained_with"] = "the page's Train panel (the report's TD(0), live)";
   p.info["games_done"] = learner->games_done();
   p.info["rules"] = mancala::MancalaGame(learner->rules()).options();
   p.info["learning_curve_vs_greedy1"] = status()["curve"];

@@ -210,7 +210,7 @@ void MancalaView::draw_inspector(const BoardContext& c) {
   if (f.is_null()) return;
   if (!ImGui::CollapsingHeader("Features of each move (linear value)", ImGuiTreeNodeFlags_DefaultOpen)) return;
   help_marker(PG_TEXT(
-      "A linear player scores an afterstate (the board after a move) as theta . phi: each of the seed's 40 "
+      "A linear player scores an afterstate (the board after a move) as theta . phi: each of the report's 40 "
       "features phi (normalised to 0..1) times its learned weight theta. Each cell is one feature's contribution "
       "for the mover (weight x feature, sign flipped for player 1); the sums are what ThetaGreedy 1 scores each move. "
       "Deeper searches put this value at the leaves instead. Hover a cell for the feature's value and weight."));

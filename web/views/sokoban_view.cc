@@ -142,11 +142,11 @@ void SokobanView::draw_debug_toggles() {
   ImGui::Checkbox("Numbers", &show_numbers_);
   help_marker(
       PG_TEXT("Beside each arrow its probability and, in blue under it, the agent's score of the move when it "
-              "has one: the seed DQN's Q-value (the return it expects), the general policy's logit."));
+              "has one: the project's DQN's Q-value (the return it expects), the general policy's logit."));
   ImGui::Checkbox("Corner test", &show_corner_test_);
   help_marker(PG_TEXT(
-      "The seed's failure test (check_fail): a box with a wall or an off-target box above or below it, and one left "
-      "or right of it. It is ringed in red. The seed ends the episode there with -50; it also flags boxes on "
+      "The project's failure test (check_fail): a box with a wall or an off-target box above or below it, and one left "
+      "or right of it. It is ringed in red. The project ends the episode there with -50; it also flags boxes on "
       "targets and some positions that can still be solved (two boxes side by side may still move apart)."));
   ImGui::SameLine();
   ImGui::Checkbox("Last step", &show_last_step_);
@@ -227,7 +227,7 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
       headline = "Solved in " + std::to_string(board.steps()) + " steps!", headline_colour = kTarget;
       break;
     case sokoban::Outcome::kStuck:
-      headline = "Game over: a box is stuck in a corner (the seed's test)", headline_colour = kStuck;
+      headline = "Game over: a box is stuck in a corner (the project's test)", headline_colour = kStuck;
       break;
     case sokoban::Outcome::kStepCap: headline = "Out of steps", headline_colour = IM_COL32(255, 190, 90, 255); break;
     case sokoban::Outcome::kPlaying:
@@ -404,7 +404,7 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
 
 void SokobanView::draw_inspector(const BoardContext& c) {
   const auto& state = sokoban_state(c.state);
-  if (!ImGui::CollapsingHeader("The seed's reward", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!ImGui::CollapsingHeader("The project's reward", ImGuiTreeNodeFlags_DefaultOpen)) return;
   help_marker(PG_TEXT(
       "-0.1 every step; +5 / -2 when the first box (row-major) gets closer to / farther from the first target "
       "(Manhattan distance); +20 / -10 when a box goes onto / off a target; +100 when solved, else -50 when the "
@@ -507,7 +507,7 @@ void SokobanView::setup_extras(App& app) {
   ImGui::Separator();
   ImGui::TextUnformatted("Level");
   help_marker(PG_TEXT(
-      "The built-in collections: 'seed', the seed's two 9x11 maps (its setup: 50 steps, the corner test ends the "
+      "The built-in collections: 'seed', the project's two 9x11 maps (its setup: 50 steps, the corner test ends the "
       "episode), 'teaching', small levels from easy to harder, and 'boxoban', the first 50 levels of DeepMind's "
       "Boxoban medium validation file, 10x10 with 4 boxes (standard Sokoban, 120 steps). Or write a level of your "
       "own in the editor below."));
@@ -594,7 +594,7 @@ void SokobanView::editor_window(App& app) {
   wrapped_text(PG_TEXT(
       "Draw with a brush on the squares below (click or drag), or write the level. Standard text: # wall, space floor, "
       "$ box, . target, @ player, * box on a target, + player on a target "
-      "(- or _ also floor; a ; line above is the title). Or the seed's number grid: 0 empty, 1 wall, 2 box, 3 "
+      "(- or _ also floor; a ; line above is the title). Or the project's number grid: 0 empty, 1 wall, 2 box, 3 "
       "target, 4 player, 5 box on target, 6 player on target."));
   draw_sketch_editor();
   ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
@@ -618,7 +618,7 @@ void SokobanView::editor_window(App& app) {
   if (ImGui::Button("Copy as number grid")) {
     try {
       ImGui::SetClipboardText(sokoban::level_to_number_grid(sokoban::parse_levels(editor_text_, "").front()).c_str());
-      app.info("The level is on the clipboard as the seed's number grid.");
+      app.info("The level is on the clipboard as the project's number grid.");
     } catch (const InputError& e) {
       app.error(e.what());
     }

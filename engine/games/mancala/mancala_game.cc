@@ -75,13 +75,13 @@ namespace {
 
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
-      {"stones_per_pit", 4, PG_TEXT("stones in each pit at the start (1 to 10; the seed plays 4)")},
+      {"stones_per_pit", 4, PG_TEXT("stones in each pit at the start (1 to 10; the report plays 4)")},
       {"capture_empty_opposite", false,
-       PG_TEXT("capture the last stone even when the opposite pit is empty (the seed's open point)")},
+       PG_TEXT("capture the last stone even when the opposite pit is empty (the report's open point)")},
       {"sweep_remaining", true, PG_TEXT("at the end, stones left on a side go to that side's owner")},
-      {"early_end", false, PG_TEXT("end the game once a store holds more than half the stones (the seed's rule)")},
+      {"early_end", false, PG_TEXT("end the game once a store holds more than half the stones (the report's rule)")},
       {"end_only_when_mover_empty", false,
-       PG_TEXT("end only when the player to move has no stones (the seed); otherwise when either side is empty")},
+       PG_TEXT("end only when the player to move has no stones (the report); otherwise when either side is empty")},
   };
   return infos;
 }
@@ -155,29 +155,31 @@ std::vector<AgentInfo> MancalaGame::agents() const {
   // In the order of the seed's tables: Heuristic, then Greedy 1..5.
   std::vector<AgentInfo> infos = {
       {"heuristic",
-       PG_TEXT("the seed's Heuristic: longest extra-turn chain, then biggest store gain, else the pit nearest "
+       PG_TEXT("the report's Heuristic: longest extra-turn chain, then biggest store gain, else the pit nearest "
                "the store (deterministic)")}};
   for (int d = 1; d <= GreedyAgent::kMaxDepth; ++d)
-    infos.push_back({"greedy:" + std::to_string(d), "the seed's Greedy: alpha-beta minimax on the store difference, " +
-                                                        std::to_string(d) + " plies; ties drawn at random"});
+    infos.push_back(
+        {"greedy:" + std::to_string(d), "the report's Greedy: alpha-beta minimax on the store difference, " +
+                                            std::to_string(d) + " plies; ties drawn at random"});
   for (int d = 1; d <= ThetaAgent::kMaxDepth; ++d)
     infos.push_back({"theta:" + std::to_string(d),
-                     "the seed's ThetaGreedy with weights learned here by its method (TD(0) self-play): the same "
+                     "the report's ThetaGreedy with weights learned here by its method (TD(0) self-play): the same "
                      "search, " +
                          std::to_string(d) +
-                         " plies, with the learned value of the seed's 40 features at "
+                         " plies, with the learned value of the report's 40 features at "
                          "the leaves"});
-  infos.push_back({"theta:5:seed", PG_TEXT("ThetaGreedy, 5 plies, with the seed's printed weights")});
+  infos.push_back({"theta:5:seed", PG_TEXT("ThetaGreedy, 5 plies, with the report's printed weights")});
   infos.push_back({"theta:5:pool",
                    PG_TEXT("ThetaGreedy, 5 plies, weights learned by TD(0) against a pool of opponents (Greedy 1..5, "
                            "Heuristic, itself)")});
   for (int d : {2, 5})
-    infos.push_back({"ntuple:" + std::to_string(d),
-                     "beyond the seed: the same search, " + std::to_string(d) +
-                         " plies, with an n-tuple network's value at the leaves (lookup tables on pairs and "
-                         "triples of pits and the stores: TD(lambda) self-play, then, except under the seed's reading, "
-                         "TreeStrap toward deeper searches and exact endgames, averaged with a run that also "
-                         "values a win by its margin)"});
+    infos.push_back(
+        {"ntuple:" + std::to_string(d),
+         "beyond the report: the same search, " + std::to_string(d) +
+             " plies, with an n-tuple network's value at the leaves (lookup tables on pairs and "
+             "triples of pits and the stores: TD(lambda) self-play, then, except under the report's reading, "
+             "TreeStrap toward deeper searches and exact endgames, averaged with a run that also "
+             "values a win by its margin)"});
   infos.push_back({"ntuple:5:ntuple_standard",
                    PG_TEXT("the n-tuple player, 5 plies, with the TD(lambda) value alone (the default before "
                            "TreeStrap)")});

@@ -163,9 +163,9 @@ namespace {
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
       {"max_moves", 200,
-       PG_TEXT(
-           "a draw once this many turns (placements and moves of both seats) are played, 10 to 1000 (the seed has no "
-           "draw rule)")},
+       PG_TEXT("a draw once this many turns (placements and moves of both seats) are played, 10 to 1000 (the project "
+               "has no "
+               "draw rule)")},
       {"threefold_repetition", true,
        PG_TEXT("a draw when a position (the same points, the same side to move) occurs a third time")},
   };
@@ -339,14 +339,15 @@ std::vector<AgentInfo> MorrisGame::agents() const {
                "action it values most, among those a two-turn search does not find worse (learned:1 one turn, "
                "learned:2 two); never reads the table")},
       {"bonus",
-       PG_TEXT("the seed's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
-               "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random")},
+       PG_TEXT(
+           "the project's Smart/Genius move rule without its tables or networks: +200 if the move closes a mill, +100 "
+           "if it blocks an enemy two-in-a-mill, the best score played (ties at random); removals at random")},
       {"perfect",
        PG_TEXT("plays from the exact solution (playground morris solve, --table FILE): keeps the value; the shortest "
                "win, else the action after which most of the opponent's replies give value away; declines without a "
                "table")},
-      {"smart", PG_TEXT("the seed's Smart agent: bonus + the value of the board after in its five stage tables")},
-      {"genius", PG_TEXT("the seed's Genius agent: bonus + the ln(score) of its five value networks")},
+      {"smart", PG_TEXT("the project's Smart agent: bonus + the value of the board after in its five stage tables")},
+      {"genius", PG_TEXT("the project's Genius agent: bonus + the ln(score) of its five value networks")},
   };
 }
 

@@ -19,7 +19,7 @@ std::unique_ptr<Agent> make_network_agent(const Game& game, std::string_view spe
   // The seed trained one network per map (seed notes 4.3): only its own maps have one.
   if (sokoban.setup().collection != "seed")
     throw InputError("agent '" + std::string(spec) + "'",
-                     "the seed's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");
+                     "the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");
   const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
   const std::string path = seed_dqn_policy_path(sokoban.setup().index);
   const auto bytes = require_policy_file(path);

@@ -211,14 +211,14 @@ namespace {
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
       {"collection", kDefaultCollection,
-       PG_TEXT(
-           "a built-in collection: \"seed\" (the seed's two 9x11 maps, one box and two boxes) or \"teaching\" (small "
-           "levels, easiest first)")},
+       PG_TEXT("a built-in collection: \"seed\" (the project's two 9x11 maps, one box and two boxes) or \"teaching\" "
+               "(small "
+               "levels, easiest first)")},
       {"index", 0, PG_TEXT("the level in the collection, from 0")},
       {"level", Json(),
        PG_TEXT(
            "a level of your own, in standard text (# wall, space floor, $ box, . target, @ player, * box on target, + "
-           "player on target) or as the seed's number grid, instead of a collection (of several levels, index picks "
+           "player on target) or as the project's number grid, instead of a collection (of several levels, index picks "
            "one)")},
       {"generate", Json(),
        PG_TEXT(
@@ -227,12 +227,12 @@ const std::vector<OptionInfo>& option_infos() {
            "wall border; optional \"min_pushes\"); made by reverse play from a solved room and checked solvable by the "
            "solver, the same level on every machine")},
       {"max_steps", Json(),
-       PG_TEXT("the step cap: 50 for the seed's maps (its training episodes), 120 for other levels (Boxoban's usual "
+       PG_TEXT("the step cap: 50 for the project's maps (its training episodes), 120 for other levels (Boxoban's usual "
                "limit); 0 for none")},
       {"corner_ends", Json(),
        PG_TEXT(
-           "the seed's corner test ends the episode (a box with a wall or an off-target box above or below it and "
-           "left or right of it, on a target or not): true for the seed's maps (its setup), false for other levels, "
+           "the project's corner test ends the episode (a box with a wall or an off-target box above or below it and "
+           "left or right of it, on a target or not): true for the project's maps (its setup), false for other levels, "
            "where the test also flags positions that are still solvable; its -50 is given either way")},
   };
   return infos;
@@ -439,7 +439,7 @@ std::vector<AgentInfo> SokobanGame::agents() const {
                "again when the position leaves it, and declines in a deadlock or beyond its budget")},
       {"greedy",
        PG_TEXT("one step ahead: the moves that most reduce the sum of each box's Manhattan distance to its nearest "
-               "target, then bring the player nearest to a box off target, avoiding the seed's corner test and "
+               "target, then bring the player nearest to a box off target, avoiding the project's corner test and "
                "moves that change nothing; ties share the probability")}};
   if (is_shipped_policy(kGeneralPolicyPath) || find_policy_file(kGeneralPolicyPath)) {
     infos.push_back(
@@ -458,8 +458,9 @@ std::vector<AgentInfo> SokobanGame::agents() const {
   const std::string dqn_path = seed_dqn_policy_path(setup_.index);
   if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))
     infos.push_back(
-        {"dqn", PG_TEXT("the seed's DQN (its 3.3M-weight convolutional net, trained on this map alone as the seed did: "
-                        "playground sokoban train), greedy on its Q-values; dqn:T plays the softmax of Q/T")});
+        {"dqn",
+         PG_TEXT("the project's DQN (its 3.3M-weight convolutional net, trained on this map alone as the project did: "
+                 "playground sokoban train), greedy on its Q-values; dqn:T plays the softmax of Q/T")});
   return infos;
 }
 
@@ -469,14 +470,15 @@ GameEntry registry_entry() {
   return {
       kInfo.name,
       kInfo.title,
-      PG_TEXT("Push every box onto a target; boxes can be pushed, never pulled. The seed's DQN setup: its maps, "
+      PG_TEXT("Push every box onto a target; boxes can be pushed, never pulled. The project's DQN setup: its maps, "
               "reward and observation."),
       PG_TEXT(
           "Move the warehouse keeper up, down, left or right (arrow keys or WASD). Walking into a box pushes it one "
           "square if the square beyond is free; you cannot push two boxes at once or pull a box. A move into a "
-          "wall or a blocked box wastes a step. The level is solved when every box is on a target. On the seed's "
-          "maps, as in the seed, the episode also ends when a box is stuck in a corner (two perpendicular walls or "
-          "off-target boxes beside it). Every episode ends at the step cap. Rewards (the seed's): -0.1 a step, +5/-2 "
+          "wall or a blocked box wastes a step. The level is solved when every box is on a target. On the project's "
+          "maps, as in the project, the episode also ends when a box is stuck in a corner (two perpendicular walls or "
+          "off-target boxes beside it). Every episode ends at the step cap. Rewards (the project's): -0.1 a step, "
+          "+5/-2 "
           "when the first box "
           "gets closer to/farther from the first target, +20/-10 for a box onto/off a target, +100 solved, else "
           "-50 stuck."),

@@ -1,7 +1,7 @@
 // Trained policies by their path under policies/ ("zuma/q_features.rlpg"):
 // natively read from the source tree on first use, in the page handed over by
-// its loader once fetched (policies are no longer compiled into the engine, so
-// the first download stays small; see docs/policies.md). Agents that need a
+// its loader once fetched (policies are not compiled into the engine, so the
+// first download stays small; see docs/policies.md). Agents that need a
 // file ask here and, when it is not there, throw the PolicyUnavailable this
 // store describes ("still loading" in the page, "not found" natively).
 #pragma once

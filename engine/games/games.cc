@@ -4,11 +4,7 @@
 #include "engine/games/games.h"
 
 #include "engine/core/registry.h"
-#include "engine/games/binary/binary_game.h"
-#include "engine/games/mancala/mancala_game.h"
-#include "engine/games/morris/morris_game.h"
-#include "engine/games/sokoban/sokoban_game.h"
-#include "engine/games/zuma/zuma_game.h"
+#include "game_headers.h"  // each game's <game>_game.h (cmake/games.cmake)
 
 namespace pg {
 

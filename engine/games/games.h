@@ -9,5 +9,6 @@
   X(zuma)           \
   X(binary)         \
   X(morris)         \
-  X(sokoban)
+  X(sokoban)        \
+  X(tictactoe)
 // clang-format on

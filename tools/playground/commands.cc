@@ -18,7 +18,8 @@ namespace pg::cli {
 
 int list_games() {
   for (const auto& entry : game_registry()) {
-    std::cout << entry.name << ": " << entry.title << "\n  " << entry.blurb << "\n  options:\n";
+    std::cout << entry.name << ": " << entry.title << "\n  " << entry.blurb
+              << "\n  options:" << (entry.options.empty() ? " none\n" : "\n");
     for (const auto& o : entry.options)
       std::cout << "    --" << flag_name(o.name) << " (default " << o.default_value.dump() << "): " << o.help << "\n";
     const auto game = entry.create(Json::object());

@@ -1,7 +1,6 @@
 #include "web/views/binary_view.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -26,14 +25,10 @@ const ImU32 kBoardColour = IM_COL32(38, 44, 56, 255);
 const ImU32 kGridColour = IM_COL32(90, 100, 120, 255);
 const ImU32 kDigitColour[2] = {IM_COL32(240, 240, 240, 255), IM_COL32(255, 196, 80, 255)};
 const ImU32 kHeatColour[2] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 120, 60, 255)};
-const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
 const ImU32 kWindowColour = IM_COL32(200, 120, 255, 200);
 const ImU32 kIllegalColour = IM_COL32(230, 80, 80, 150);
 const ImU32 kWinColour = IM_COL32(90, 230, 110, 255);
 const ImU32 kLossColour = IM_COL32(240, 90, 90, 255);
-constexpr double kSolverSlice = 0.012;     // seconds of solver per frame...
-constexpr double kSolverPatience = 2.0;    // ...up to this much per position...
-constexpr double kSolverThinkLonger = 10;  // ...plus this much per click on "Think longer"
 
 struct Grid {
   ImVec2 origin;  // top-left corner of point (0, 0)
@@ -142,29 +137,6 @@ void draw_windows(ImDrawList* draw, const Grid& g, const Board& b, int x, int y)
 
 }  // namespace
 
-void BinaryView::update_solver(const Board& b) {
-  if (!show_solver_ || b.width * b.height > binary::kMaxSolverPoints) {
-    labels_.clear();
-    settled_ = true;
-    return;
-  }
-  if (!solver_ || solver_->width() != b.width || solver_->height() != b.height)
-    solver_ = std::make_unique<binary::Solver>(b.width, b.height, 18);
-  if (!(b == solved_) || labels_.empty()) {
-    solved_ = b;
-    spent_ = 0;
-    patience_ = kSolverPatience;
-    settled_ = false;
-  }
-  if (settled_) return;
-  const auto start = std::chrono::steady_clock::now();
-  labels_ = solver_->label_moves(b, {kSolverSlice, 0});
-  spent_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const bool decided = std::none_of(labels_.begin(), labels_.end(),
-                                    [](const auto& l) { return l.outcome == binary::Outcome::kUnknown; });
-  settled_ = decided || spent_ >= patience_;
-}
-
 void BinaryView::draw_debug_toggles() {
   ImGui::Checkbox("Heat", &show_heat_);
   help_marker(PG_TEXT(
@@ -188,7 +160,7 @@ void BinaryView::draw_debug_toggles() {
       "The game is impartial, so whoever can always answer wins; on a board with an even side the second player "
       "wins by mirroring every move with the other digit."));
   ImGui::SameLine();
-  if (ImGui::SmallButton("Think longer")) patience_ += kSolverThinkLonger, settled_ = false;
+  if (ImGui::SmallButton("Think longer")) solver_marks_.think_longer();
   ImGui::Checkbox("Heat from the deciding agent", &heat_from_agent_);
   help_marker(
       PG_TEXT("On: the heat is the distribution of the agent to move (uniform for random). Off, or when a human is to "
@@ -293,7 +265,10 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   const float board_w = g.cell * float(b.width), board_h = g.cell * float(b.height);
   g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f + g.cell * 0.5f, origin.y + top);
 
-  update_solver(b);
+  if (show_solver_)
+    solver_marks_.think(b);
+  else
+    solver_marks_.clear();
   const int mover = c.state.current_player();
   const bool use_agent = heat_from_agent_ && c.decision && !c.human_to_move && mover >= 0;
   const Heat heat = use_agent ? heat_of(b, c.decision->actions, c.decision->probabilities) : pattern_heat(b, *table);
@@ -351,7 +326,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
 
   // The solver's verdicts, in the bottom corner of each half.
   int winning = 0, losing = 0;
-  for (const auto& l : labels_) {
+  for (const auto& l : solver_marks_.labels()) {
     if (l.outcome == binary::Outcome::kUnknown) continue;
     const bool win = l.outcome == binary::Outcome::kWin;
     (win ? winning : losing)++;
@@ -359,16 +334,17 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
     draw->AddCircleFilled(mark, small * 0.75f, IM_COL32(20, 22, 28, 230), 16);
     centered_text(draw, mark, small, win ? kWinColour : kLossColour, win ? "W" : "L");
   }
-  if (!labels_.empty() && mover >= 0) {
+  if (!solver_marks_.labels().empty() && mover >= 0) {
     std::string verdict;
     if (winning > 0)
       verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(winning) +
                 " winning move" + (winning > 1 ? "s)" : ")");
-    else if (losing == int(labels_.size()))
+    else if (losing == int(solver_marks_.labels().size()))
       verdict = "solver: player " + std::to_string(mover) + " loses against perfect play";
     else
-      verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(labels_.size()) + " moves lose; " +
-                (settled_ ? "the rest undecided (Think longer in the inspector)" : "thinking...");
+      verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(solver_marks_.labels().size()) +
+                " moves lose; " +
+                (solver_marks_.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
     draw->AddText(ImGui::GetFont(), small * 1.05f, ImVec2(g.origin.x, origin.y + small * 1.5f),
                   winning > 0 ? kWinColour : IM_COL32(200, 200, 200, 255), verdict.c_str());
   }
@@ -398,7 +374,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   if (hovered && b.on_board(hx, hy)) {
     if (show_windows_) draw_windows(draw, g, b, hx, hy);
     if (b.at(hx, hy) == kEmpty) {
-      point_tooltip(state, *table, heat_file_, heat, use_agent, labels_, hx, hy);
+      point_tooltip(state, *table, heat_file_, heat, use_agent, solver_marks_.labels(), hx, hy);
       if (c.human_to_move && board_clicked && (b.is_legal(hx, hy, 0) || b.is_legal(hx, hy, 1))) {
         chooser_x_ = hx, chooser_y_ = hy;
         ImGui::OpenPopup("digit");

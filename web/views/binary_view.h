@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "engine/games/binary/board.h"
-#include "engine/games/binary/solver.h"
+#include "engine/games/binary/move_labels.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -30,7 +30,9 @@ class BinaryView : public BoardView {
   std::optional<Action> draw(const BoardContext& context) override;
   void draw_debug_toggles() override;
   std::string legend() const override;
-  bool animating() const override { return show_solver_ && !settled_; }  // the solver thinks across frames
+  bool animating() const override {
+    return show_solver_ && !solver_marks_.settled();
+  }  // the solver thinks across frames
   // The pattern editor's text (apply_pattern_text).
   Json apply_editor_text(App& app, const std::string& text) override;
 
@@ -52,16 +54,9 @@ class BinaryView : public BoardView {
   // The point whose digit chooser is open (a human's click), or -1.
   int chooser_x_ = -1, chooser_y_ = -1;
 
-  // The solver's labels of the position drawn: it thinks a slice of each
-  // frame until every move is decided or its patience for the position runs
-  // out (its table persists, so each slice goes further).
-  void update_solver(const binary::Board& board);
+  // The solver's verdicts on the position drawn, a slice of each frame.
   bool show_solver_ = true;
-  bool settled_ = true;
-  double spent_ = 0, patience_ = 0;
-  std::unique_ptr<binary::Solver> solver_;
-  binary::Board solved_;
-  std::vector<binary::Solver::Label> labels_;
+  binary::MoveLabels solver_marks_;
 };
 
 }  // namespace pg::web

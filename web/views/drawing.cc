@@ -5,6 +5,12 @@
 
 namespace pg::web {
 
+ImU32 result_colour(int result) {
+  return result > 0   ? IM_COL32(120, 230, 120, 255)
+         : result < 0 ? IM_COL32(255, 120, 110, 255)
+                      : IM_COL32(225, 225, 225, 255);
+}
+
 void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float shorten) {
   const float dx = to.x - from.x, dy = to.y - from.y;
   const float len = std::sqrt(dx * dx + dy * dy);
@@ -17,6 +23,66 @@ void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickne
   draw->AddLine(from, base, colour, thickness);
   draw->AddTriangleFilled(to, ImVec2(base.x - uy * head * 0.6f, base.y + ux * head * 0.6f),
                           ImVec2(base.x + uy * head * 0.6f, base.y - ux * head * 0.6f), colour);
+}
+
+void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<LabelPart>& parts) {
+  ImFont* font = ImGui::GetFont();
+  const float gap = size * 0.3f;
+  float width = 0, height = 0;
+  int shown = 0;
+  for (const auto& part : parts) {
+    if (part.text.empty()) continue;
+    const ImVec2 ext = font->CalcTextSizeA(size, 1e9f, 0, part.text.c_str());
+    width += ext.x + (shown++ ? gap : 0);
+    height = std::max(height, ext.y);
+  }
+  if (shown == 0) return;
+  draw->AddRectFilled(ImVec2(at.x - width * 0.5f - 2, at.y - height * 0.5f),
+                      ImVec2(at.x + width * 0.5f + 2, at.y + height * 0.5f), IM_COL32(0, 0, 0, 170), 3);
+  float x = at.x - width * 0.5f;
+  for (const auto& part : parts) {
+    if (part.text.empty()) continue;
+    draw->AddText(font, size, ImVec2(x, at.y - height * 0.5f), part.colour, part.text.c_str());
+    x += font->CalcTextSizeA(size, 1e9f, 0, part.text.c_str()).x + gap;
+  }
+}
+
+std::optional<BoardArea> board_area(float caption_lines) {
+  BoardArea area{ImGui::GetCursorScreenPos(), ImGui::GetContentRegionAvail()};
+  area.size.y -= ImGui::GetTextLineHeightWithSpacing() * caption_lines;
+  if (area.size.x < 60 || area.size.y < 60) return std::nullopt;
+  return area;
+}
+
+std::optional<Action> clicked_target(const BoardContext& context, const BoardArea& area, float height,
+                                     const std::vector<ClickTarget>& targets, float radius) {
+  ImGui::SetCursorScreenPos(area.origin);
+  ImGui::InvisibleButton("board", ImVec2(area.size.x, std::max(1.0f, height)));
+  if (!context.human_to_move || !ImGui::IsItemClicked()) return std::nullopt;
+  return hovered_target(targets, radius);
+}
+
+std::optional<Action> hovered_target(const std::vector<ClickTarget>& targets, float radius) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  std::optional<Action> nearest;
+  float best = radius * radius;
+  for (const auto& t : targets) {
+    const float dx = mouse.x - t.x, dy = mouse.y - t.y, d = dx * dx + dy * dy;
+    if (d <= best) {
+      best = d;
+      nearest = t.action;
+    }
+  }
+  return nearest;
+}
+
+void board_status(const std::string& status, ImU32 colour) {
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s", status.c_str());
+}
+
+void board_legend(const BoardContext& context, const std::string& legend, const std::string& hint) {
+  if (!legend.empty()) ImGui::TextWrapped("%s", legend.c_str());
+  if (context.human_to_move && !hint.empty()) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "%s", hint.c_str());
 }
 
 }  // namespace pg::web

@@ -1,16 +1,62 @@
-// What every board view draws the same way: the palette of the marks every game shows, and the shapes the
-// views share.
+// What every board view draws the same way: the palette of the marks every game shows, the shapes the views
+// share, and the frame around a board (its area, its clicks, the caption under it). A view draws only its
+// own board.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "imgui.h"
+#include "web/views/board_view.h"
 
 namespace pg::web {
 
 // The last step's move (a ring, a square's frame, a pit's outline).
 inline constexpr ImU32 kLastMoveColour = IM_COL32(255, 228, 85, 255);
+// The agent's choice among the actions it weighs.
+inline constexpr ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
+// Where a human to move can click.
+inline constexpr ImU32 kTargetColour = IM_COL32(255, 255, 255, 230);
+
+// The colour of an exact result for the side deciding: +1 a win (green), 0 a draw (white), -1 a loss (red).
+ImU32 result_colour(int result);
 
 // An arrow from `from` to `to` with its head at `to`, both ends pulled in by `shorten` (to leave a piece's
 // circle clear); nothing when the two ends are closer than that.
 void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float shorten = 0);
+
+// A label on a dark back centred on `at`: its parts one after another, each in its own colour ("25%" in
+// white, then "W7" in green).
+struct LabelPart {
+  std::string text;
+  ImU32 colour = IM_COL32(255, 255, 255, 255);
+};
+void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<LabelPart>& parts);
+
+// Where the board goes: the window's remaining content region, less `caption_lines` lines of text under it
+// for the caption. Nothing when that leaves less than 60 pixels either way.
+struct BoardArea {
+  ImVec2 origin, size;
+};
+std::optional<BoardArea> board_area(float caption_lines);
+
+// The target under the mouse: the nearest within `radius`.
+std::optional<Action> hovered_target(const std::vector<ClickTarget>& targets, float radius);
+
+// The board's clicks, after the board is drawn: an invisible button over the area's first `height` pixels.
+// When a human is to move and clicks within `radius` of one of `targets`, that target's action (the nearest).
+std::optional<Action> clicked_target(const BoardContext& context, const BoardArea& area, float height,
+                                     const std::vector<ClickTarget>& targets, float radius);
+
+// The caption under the board: the status (whose turn, or how the game ended) in `colour`, then the legend,
+// and when a human is to move, `hint`. A view with more to say draws it between the two.
+void board_status(const std::string& status, ImU32 colour);
+void board_legend(const BoardContext& context, const std::string& legend, const std::string& hint);
+inline void board_caption(const BoardContext& context, const std::string& status, ImU32 colour,
+                          const std::string& legend, const std::string& hint) {
+  board_status(status, colour);
+  board_legend(context, legend, hint);
+}
 
 }  // namespace pg::web

@@ -27,7 +27,6 @@ const ImU32 kPitColour = IM_COL32(58, 36, 20, 255);
 const ImU32 kTextColour = IM_COL32(240, 232, 220, 255);
 const ImU32 kPathColour = IM_COL32(255, 255, 255, 150);
 const ImU32 kCaptureColour = IM_COL32(235, 70, 70, 255);
-const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
 const ImU32 kKeepsColour = IM_COL32(150, 240, 150, 255);
 const ImU32 kBlunderColour = IM_COL32(255, 110, 100, 255);
 
@@ -37,14 +36,17 @@ const ImU32 kBlunderColour = IM_COL32(255, 110, 100, 255);
 constexpr int kStepLogSolvesPerFrame = 2;
 constexpr int kStepLogMaxStones = 30;
 
-std::string signed_int(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
-
 struct Geometry {
   ImVec2 origin;
   float cell = 0;
   ImVec2 centre[kNumHoles];
   float radius[kNumHoles];
   bool top[kNumHoles];  // drawn in the top row (player 1's side)
+  ImVec2 board_min() const;
+  ImVec2 board_max() const;
+  ImVec2 middle() const {
+    return ImVec2((board_min().x + board_max().x) * 0.5f, (board_min().y + board_max().y) * 0.5f);
+  }
 };
 
 // Columns 1..6 hold the pits; the stores sit in columns 0 (player 1) and 7
@@ -53,6 +55,9 @@ struct Geometry {
 // between the rows carries capture and extra-turn notes.
 constexpr float kBand = 0.38f, kMidBand = 0.5f, kBoardHeight = 2 * kBand + 2.0f + kMidBand;
 constexpr float kOutside = 0.75f;  // player label and pit names, above and below the board
+
+ImVec2 Geometry::board_min() const { return origin; }
+ImVec2 Geometry::board_max() const { return ImVec2(origin.x + 8 * cell, origin.y + kBoardHeight * cell); }
 
 Geometry layout(ImVec2 origin, ImVec2 size) {
   Geometry g;
@@ -96,6 +101,132 @@ void draw_stones(ImDrawList* draw, ImVec2 centre, float radius, bool is_store, i
   }
 }
 
+// The board, and whose side is whose (and whose turn) above and below it.
+void draw_board(ImDrawList* draw, const Geometry& g, int mover, float text_size) {
+  const ImVec2 bmin = g.board_min(), bmax = g.board_max();
+  draw->AddRectFilled(bmin, bmax, kBoardColour, g.cell * 0.3f);
+  draw->AddRect(bmin, bmax, kBoardEdge, g.cell * 0.3f, 0, 3.0f);
+  for (int p = 0; p < 2; ++p) {
+    const float y = p == 1 ? bmin.y - 0.55f * g.cell : bmax.y + 0.55f * g.cell;
+    std::string label = "Player " + std::to_string(p) + (p == 0 ? " (bottom, store right)" : " (top, store left)");
+    if (mover == p) label = "> " + label + " to move";
+    draw->AddText(ImGui::GetFont(), text_size * 0.85f, ImVec2(bmin.x, y - text_size * 0.45f),
+                  player_colour(p, mover == p ? 1.0f : 0.55f), label.c_str());
+  }
+}
+
+// Pits and stores with their stones and counts (the pit just played ringed), and the pits' names: "pit 1" to
+// "pit 6" from each player's left (the pit farthest from its store).
+void draw_holes(ImDrawList* draw, const Geometry& g, const mancala::Board& board, int last_pit, float text_size) {
+  for (int h = 0; h < kNumHoles; ++h) {
+    const bool store = h == mancala::store_of(0) || h == mancala::store_of(1);
+    const ImVec2 ctr = g.centre[h];
+    if (store) {
+      const float hw = g.radius[h] * 0.8f, hh = g.cell * 1.3f;
+      draw->AddRectFilled(ImVec2(ctr.x - hw, ctr.y - hh), ImVec2(ctr.x + hw, ctr.y + hh), kPitColour, hw);
+    } else {
+      draw->AddCircleFilled(ctr, g.radius[h], kPitColour, 40);
+    }
+    draw_stones(draw, ctr, g.radius[h], store, board.holes[size_t(h)]);
+    draw->AddCircleFilled(ctr, text_size * (store ? 0.85f : 0.62f), IM_COL32(30, 18, 10, 220), 24);
+    centered_text(draw, ImVec2(ctr.x, ctr.y), text_size * (store ? 1.3f : 1.0f), kTextColour,
+                  std::to_string(board.holes[size_t(h)]));
+    if (h == last_pit) draw->AddCircle(ctr, g.radius[h] + 3, kLastMoveColour, 40, 3.0f);
+  }
+  for (int p = 0; p < 2; ++p) {
+    for (int i = 0; i < kPitsPerSide; ++i) {
+      const int h = mancala::first_pit_of(p) + i;
+      const float y = g.top[h] ? g.board_min().y - 0.2f * g.cell : g.board_max().y + 0.2f * g.cell;
+      centered_text(draw, ImVec2(g.centre[h].x, y), text_size * 0.75f, player_colour(p, 0.8f),
+                    "pit " + std::to_string(i + 1));
+    }
+  }
+}
+
+// The last move's sowing path: an arrow from hole to hole; later laps drawn slightly inward so they stay
+// visible.
+void draw_sowing_path(ImDrawList* draw, const Geometry& g, const Json& events) {
+  ImVec2 prev = g.centre[events["pit"].get<int>()];
+  const auto& sown = events["sown"];
+  for (size_t k = 0; k < sown.size(); ++k) {
+    const int h = sown[k].get<int>();
+    const float inset = 0.35f * g.radius[h] * float(k / 13) / 2.0f;
+    ImVec2 to = g.centre[h];
+    to.y += g.top[h] ? inset : -inset;
+    arrow(draw, prev, to, kPathColour, std::max(1.5f, g.cell * 0.025f));
+    prev = to;
+  }
+}
+
+// The last move's capture: both pits ringed in red, an arrow to the mover's store, the count.
+void draw_capture(ImDrawList* draw, const Geometry& g, const Json& events, float text_size) {
+  const int pit = events["capture"]["pit"].get<int>(), opposite = events["capture"]["opposite"].get<int>();
+  const int mover_store = mancala::store_of(events["mover"].get<int>());
+  draw->AddCircle(g.centre[opposite], g.radius[opposite] + 3, kCaptureColour, 40, 3.0f);
+  draw->AddCircle(g.centre[pit], g.radius[pit] + 3, kCaptureColour, 40, 3.0f);
+  arrow(draw, g.centre[opposite], g.centre[mover_store], kCaptureColour, std::max(2.0f, g.cell * 0.04f));
+  centered_text(draw, g.middle(), text_size * 0.9f, kCaptureColour,
+                "capture: " + std::to_string(events["capture"]["stones"].get<int>()) + " stones");
+}
+
+void draw_extra_turn(ImDrawList* draw, const Geometry& g, const Json& events, float text_size) {
+  const int s = mancala::store_of(events["mover"].get<int>());
+  draw->AddCircle(g.centre[s], g.radius[s] * 1.15f, kLastMoveColour, 40, 3.0f);
+  const float x = s == mancala::store_of(0) ? g.centre[s].x - g.cell * 1.2f : g.centre[s].x + g.cell * 1.2f;
+  centered_text(draw, ImVec2(x, g.centre[s].y), text_size * 0.85f, kLastMoveColour, "extra turn!");
+}
+
+// The agent's distribution on the mover's pits: a bar and a number (and its search score), a ring as strong
+// as the probability, its choice in green.
+void draw_distribution(ImDrawList* draw, const Geometry& g, const Decision& d, int mover, bool scores,
+                       float text_size) {
+  for (size_t k = 0; k < d.actions.size(); ++k) {
+    const int h = mancala::first_pit_of(mover) + d.actions[k];
+    const ImVec2 ctr = g.centre[h];
+    const double p = d.probabilities[k];
+    const float bar_w = g.radius[h] * 1.9f, bar_h = kBand * g.cell * 0.62f;
+    const float y = g.top[h] ? g.board_min().y + kBand * g.cell * 0.19f : g.board_max().y - kBand * g.cell * 0.81f;
+    const ImVec2 bar0(ctr.x - bar_w * 0.5f, y);
+    draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w, y + bar_h), IM_COL32(0, 0, 0, 130), 3);
+    draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w * float(p), y + bar_h), player_colour(mover, 0.9f), 3);
+    if (p > 0)
+      draw->AddCircle(ctr, g.radius[h] - 2, player_colour(mover, 0.35f + 0.65f * float(p)), 40, 2.0f + 4.0f * float(p));
+    if (d.actions[k] == d.chosen) draw->AddCircle(ctr, g.radius[h] + 6, kChosenColour, 40, 2.5f);
+    std::string label = percent(p);
+    if (scores && k < d.scores.size()) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "  %+g", d.scores[k]);
+      label += buf;
+    }
+    centered_text(draw, ImVec2(ctr.x, y + bar_h * 0.5f), std::min(text_size * 0.8f, bar_h * 1.1f),
+                  IM_COL32(255, 255, 255, 255), label);
+  }
+}
+
+// Each of the mover's moves labelled "= v", its exact value: green when it keeps the position's value.
+void draw_exact_values(ImDrawList* draw, const Geometry& g, const mancala::ExactMoves& m, int mover, float text_size) {
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(m.legal & (1u << i))) continue;
+    const int h = mancala::first_pit_of(mover) + i;
+    const int v = m.move_value[size_t(i)];
+    const ImVec2 at(g.centre[h].x, g.centre[h].y + (g.top[h] ? -1.0f : 1.0f) * g.radius[h] * 0.62f);
+    board_label(draw, at, text_size * 0.72f,
+                {{"= " + mancala::signed_value(v), v == m.value ? kKeepsColour : kBlunderColour}});
+  }
+}
+
+void draw_game_over(ImDrawList* draw, const Geometry& g, const mancala::Board& board, float text_size) {
+  const int o = board.outcome();
+  const std::string text = std::string(o > 0   ? "Player 0 wins"
+                                       : o < 0 ? "Player 1 wins"
+                                               : "Draw") +
+                           "  " + std::to_string(board.store(0)) + " : " + std::to_string(board.store(1));
+  const ImVec2 mid = g.middle();
+  draw->AddRectFilled(ImVec2(mid.x - g.cell * 2.2f, mid.y - g.cell * 0.3f),
+                      ImVec2(mid.x + g.cell * 2.2f, mid.y + g.cell * 0.3f), IM_COL32(0, 0, 0, 200), 8);
+  centered_text(draw, mid, text_size * 1.2f, IM_COL32(255, 255, 255, 255), text);
+}
+
 }  // namespace
 
 void MancalaView::draw_debug_toggles() {
@@ -121,86 +252,31 @@ void MancalaView::new_frame() {
   solves_this_frame_ = 0;
 }
 
-const std::optional<mancala::ExactMoves>& MancalaView::exact(const mancala::Board& board, const mancala::Rules& rules) {
-  if (!solver_ || !(rules == solver_rules_)) {
-    solver_ = std::make_unique<mancala::Solver>(rules, mancala::PerfectAgent::kDatabaseStones,
-                                                mancala::PerfectAgent::kTableLog2);
-    solver_rules_ = rules;
-    exact_cache_.clear();
-  }
-  std::array<uint8_t, kNumHoles + 1> key{};
-  std::copy(board.holes.begin(), board.holes.end(), key.begin());
-  key[kNumHoles] = board.to_move;
-  auto it = exact_cache_.find(key);
-  if (it != exact_cache_.end()) return it->second;
-  // As the perfect agent decides: a fresh table and the same budget.
-  solver_->clear_table();
-  return exact_cache_[key] =
-             mancala::exact_moves(*solver_, board, long(mancala::PerfectAgent::kDefaultKilonodes) * 1000);
-}
-
 std::string MancalaView::step_note(const Episode& episode, size_t i) {
   new_frame();
   if (!show_exact_) return "";
   const auto& before = dynamic_cast<const mancala::MancalaState&>(episode.state_at(i));
-  const mancala::Board& b = before.board();
-  if (b.side_stones(0) + b.side_stones(1) > kStepLogMaxStones || mancala::legal_count(b.legal_mask()) < 2) return "";
-  std::array<uint8_t, kNumHoles + 1> key{};
-  std::copy(b.holes.begin(), b.holes.end(), key.begin());
-  key[kNumHoles] = b.to_move;
-  if (!exact_cache_.count(key) || !solver_ || !(solver_rules_ == before.rules())) {
+  if (exact_.needs_solving(before.board(), before.rules(), kStepLogMaxStones)) {
     if (solves_this_frame_ >= kStepLogSolvesPerFrame) {
       skipped_ = notes_pending_ = true;
       return "";
     }
     ++solves_this_frame_;
   }
-  const auto& m = exact(b, before.rules());
-  if (!m) return "";
-  const int v = m->move_value[size_t(episode.step(i).action)];
-  if (v == m->value) return "";
-  return "blunder: " + signed_int(m->value) + " -> " + signed_int(v) + ";";
+  const auto blunder = exact_.blunder(before.board(), before.rules(), episode.step(i).action, kStepLogMaxStones);
+  if (!blunder) return "";
+  return "blunder: " + mancala::signed_value(blunder->first) + " -> " + mancala::signed_value(blunder->second) + ";";
 }
 
 Json MancalaView::features_json(const BoardContext& c) {
-  const int mover = c.state.current_player();
-  if (mover < 0 || c.agent.rfind("theta", 0) != 0) return nullptr;
+  if (c.state.current_player() < 0 || c.agent.rfind("theta", 0) != 0) return nullptr;
   auto& agent = linear_agents_[c.agent];
   if (!agent) agent = c.game.make_agent(c.agent);
   const auto* theta = dynamic_cast<const mancala::ThetaAgent*>(agent.get());
   if (!theta) return nullptr;
   const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
-  const mancala::ThetaPolicy& policy = theta->policy();
-  const double sign = mover == 0 ? 1 : -1;
-  Json j = Json::object();
+  Json j = mancala::afterstate_features(state.board(), state.rules(), theta->policy());
   j["agent"] = c.agent;
-  j["names"] = mancala::feature_names();
-  j["weights"] = policy.value.weights;
-  Json moves = Json::array();
-  const uint32_t mask = state.board().legal_mask();
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(mask & (1u << i))) continue;
-    mancala::Board child = state.board();
-    child.sow(i, state.rules());
-    Json m = {{"action", std::to_string(i + 1)}, {"terminal", child.done}};
-    if (child.done) {
-      m["outcome"] = sign * child.outcome();
-    } else {
-      const mancala::Features phi = mancala::features(child, state.rules(), policy.feature_rules);
-      Json contributions = Json::array();
-      double value = 0;
-      for (size_t k = 0; k < phi.size(); ++k) {
-        const double part = sign * policy.value.weights[k] * phi[k];
-        contributions.push_back(part);
-        value += part;
-      }
-      m["features"] = phi;
-      m["contributions"] = contributions;
-      m["value"] = value;
-    }
-    moves.push_back(m);
-  }
-  j["moves"] = moves;
   return j;
 }
 
@@ -280,7 +356,7 @@ Json MancalaView::inspect(const BoardContext& c, const Episode& episode) {
   Json j = Json::object();
   const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
   if (c.state.current_player() >= 0) {
-    const auto& m = exact(state.board(), state.rules());
+    const auto& m = exact_.of(state.board(), state.rules());
     if (m) {
       Json moves = Json::object();
       for (int i = 0; i < kPitsPerSide; ++i)
@@ -295,13 +371,12 @@ Json MancalaView::inspect(const BoardContext& c, const Episode& episode) {
   Json blunders = Json::array();
   for (size_t i = 0; i < episode.length(); ++i) {
     const auto& before = dynamic_cast<const mancala::MancalaState&>(episode.state_at(i));
-    const mancala::Board& b = before.board();
-    if (b.side_stones(0) + b.side_stones(1) > kStepLogMaxStones || mancala::legal_count(b.legal_mask()) < 2) continue;
-    const auto& m = exact(b, before.rules());
-    if (!m) continue;
-    const int v = m->move_value[size_t(episode.step(i).action)];
-    if (v != m->value)
-      blunders.push_back({{"step", i + 1}, {"action", episode.step(i).action_name}, {"value", m->value}, {"after", v}});
+    const auto blunder = exact_.blunder(before.board(), before.rules(), episode.step(i).action, kStepLogMaxStones);
+    if (blunder)
+      blunders.push_back({{"step", i + 1},
+                          {"action", episode.step(i).action_name},
+                          {"value", blunder->first},
+                          {"after", blunder->second}});
   }
   j["blunders"] = blunders;
   return j;
@@ -321,191 +396,56 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   new_frame();
   const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
   const mancala::Board& board = state.board();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
-  if (avail.x < 50 || avail.y < 40) return std::nullopt;
-  const Geometry g = layout(origin, avail);
-  const float cell = g.cell;
-  const float text_size = std::max(13.0f, cell * 0.26f);
-
-  // The board.
-  const ImVec2 bmin(g.origin.x, g.origin.y), bmax(g.origin.x + 8 * cell, g.origin.y + kBoardHeight * cell);
-  draw->AddRectFilled(bmin, bmax, kBoardColour, cell * 0.3f);
-  draw->AddRect(bmin, bmax, kBoardEdge, cell * 0.3f, 0, 3.0f);
-
-  // Whose side is whose, and whose turn.
+  const auto area = board_area(3.2f);  // room for the legend
+  if (!area) return std::nullopt;
+  const Geometry g = layout(area->origin, area->size);
+  const float text_size = std::max(13.0f, g.cell * 0.26f);
   const int mover = c.state.current_player();
-  for (int p = 0; p < 2; ++p) {
-    const float y = p == 1 ? bmin.y - 0.55f * cell : bmax.y + 0.55f * cell;
-    std::string label = "Player " + std::to_string(p) + (p == 0 ? " (bottom, store right)" : " (top, store left)");
-    if (mover == p) label = "> " + label + " to move";
-    draw->AddText(ImGui::GetFont(), text_size * 0.85f, ImVec2(bmin.x, y - text_size * 0.45f),
-                  player_colour(p, mover == p ? 1.0f : 0.55f), label.c_str());
-  }
+  ImDrawList* draw = ImGui::GetWindowDrawList();
 
-  // Pits and stores with their stones and counts.
-  const int last_pit = c.last_step && c.last_step->transition.events.contains("pit")
-                           ? c.last_step->transition.events["pit"].get<int>()
-                           : -1;
-  for (int h = 0; h < kNumHoles; ++h) {
-    const bool store = h == mancala::store_of(0) || h == mancala::store_of(1);
-    const ImVec2 ctr = g.centre[h];
-    if (store) {
-      const float hw = g.radius[h] * 0.8f, hh = cell * 1.3f;
-      draw->AddRectFilled(ImVec2(ctr.x - hw, ctr.y - hh), ImVec2(ctr.x + hw, ctr.y + hh), kPitColour, hw);
-    } else {
-      draw->AddCircleFilled(ctr, g.radius[h], kPitColour, 40);
-    }
-    draw_stones(draw, ctr, g.radius[h], store, board.holes[size_t(h)]);
-    draw->AddCircleFilled(ctr, text_size * (store ? 0.85f : 0.62f), IM_COL32(30, 18, 10, 220), 24);
-    centered_text(draw, ImVec2(ctr.x, ctr.y), text_size * (store ? 1.3f : 1.0f), kTextColour,
-                  std::to_string(board.holes[size_t(h)]));
-    if (h == last_pit) draw->AddCircle(ctr, g.radius[h] + 3, kLastMoveColour, 40, 3.0f);
-  }
-  // Pit names: "1".."6" from each player's left (the pit farthest from its store).
-  for (int p = 0; p < 2; ++p) {
-    for (int i = 0; i < kPitsPerSide; ++i) {
-      const int h = mancala::first_pit_of(p) + i;
-      const float y = g.top[h] ? bmin.y - 0.2f * cell : bmax.y + 0.2f * cell;
-      centered_text(draw, ImVec2(g.centre[h].x, y), text_size * 0.75f, player_colour(p, 0.8f),
-                    "pit " + std::to_string(i + 1));
-    }
-  }
+  draw_board(draw, g, mover, text_size);
+  const Json* events = c.last_step ? &c.last_step->transition.events : nullptr;
+  draw_holes(draw, g, board, events && events->contains("pit") ? (*events)["pit"].get<int>() : -1, text_size);
+  if (events && show_path_ && events->contains("sown") && events->contains("pit")) draw_sowing_path(draw, g, *events);
+  if (events && show_capture_ && events->contains("capture")) draw_capture(draw, g, *events, text_size);
+  if (events && show_extra_turn_ && events->value("extra_turn", false)) draw_extra_turn(draw, g, *events, text_size);
+  if (c.decision && c.show_probabilities && mover >= 0)
+    draw_distribution(draw, g, *c.decision, mover, show_scores_, text_size);
+  const std::optional<mancala::ExactMoves>* exact_here =
+      show_exact_ && mover >= 0 ? &exact_.of(board, state.rules()) : nullptr;
+  if (exact_here && *exact_here) draw_exact_values(draw, g, **exact_here, mover, text_size);
+  if (c.state.is_terminal()) draw_game_over(draw, g, board, text_size);
 
-  // Debug drawings of the last move.
-  if (c.last_step) {
-    const Json& ev = c.last_step->transition.events;
-    if (show_path_ && ev.contains("sown") && ev.contains("pit")) {
-      ImVec2 prev = g.centre[ev["pit"].get<int>()];
-      const auto& sown = ev["sown"];
-      const size_t n = sown.size();
-      for (size_t k = 0; k < n; ++k) {
-        const int h = sown[k].get<int>();
-        // Later laps are drawn slightly inward so they stay visible.
-        const float inset = 0.35f * g.radius[h] * float(k / 13) / 2.0f;
-        ImVec2 to = g.centre[h];
-        to.y += g.top[h] ? inset : -inset;
-        arrow(draw, prev, to, kPathColour, std::max(1.5f, cell * 0.025f));
-        prev = to;
-      }
-    }
-    if (show_capture_ && ev.contains("capture")) {
-      const int pit = ev["capture"]["pit"].get<int>(), opposite = ev["capture"]["opposite"].get<int>();
-      const int mover_store = mancala::store_of(ev["mover"].get<int>());
-      draw->AddCircle(g.centre[opposite], g.radius[opposite] + 3, kCaptureColour, 40, 3.0f);
-      draw->AddCircle(g.centre[pit], g.radius[pit] + 3, kCaptureColour, 40, 3.0f);
-      arrow(draw, g.centre[opposite], g.centre[mover_store], kCaptureColour, std::max(2.0f, cell * 0.04f));
-      centered_text(draw, ImVec2((bmin.x + bmax.x) * 0.5f, (bmin.y + bmax.y) * 0.5f), text_size * 0.9f, kCaptureColour,
-                    "capture: " + std::to_string(ev["capture"]["stones"].get<int>()) + " stones");
-    }
-    if (show_extra_turn_ && ev.value("extra_turn", false)) {
-      const int s = mancala::store_of(ev["mover"].get<int>());
-      draw->AddCircle(g.centre[s], g.radius[s] * 1.15f, kLastMoveColour, 40, 3.0f);
-      const float x = s == mancala::store_of(0) ? g.centre[s].x - cell * 1.2f : g.centre[s].x + cell * 1.2f;
-      centered_text(draw, ImVec2(x, g.centre[s].y), text_size * 0.85f, kLastMoveColour, "extra turn!");
-    }
-  }
-
-  // The agent's distribution, drawn on the mover's pits: a bar and a number.
-  if (c.decision && c.show_probabilities && mover >= 0) {
-    const Decision& d = *c.decision;
-    for (size_t k = 0; k < d.actions.size(); ++k) {
-      const int h = mancala::first_pit_of(mover) + d.actions[k];
-      const ImVec2 ctr = g.centre[h];
-      const double p = d.probabilities[k];
-      const float bar_w = g.radius[h] * 1.9f, bar_h = kBand * cell * 0.62f;
-      const float y = g.top[h] ? bmin.y + kBand * cell * 0.19f : bmax.y - kBand * cell * 0.81f;
-      const ImVec2 bar0(ctr.x - bar_w * 0.5f, y);
-      draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w, y + bar_h), IM_COL32(0, 0, 0, 130), 3);
-      draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w * float(p), y + bar_h), player_colour(mover, 0.9f), 3);
-      if (p > 0)
-        draw->AddCircle(ctr, g.radius[h] - 2, player_colour(mover, 0.35f + 0.65f * float(p)), 40,
-                        2.0f + 4.0f * float(p));
-      if (d.actions[k] == d.chosen) draw->AddCircle(ctr, g.radius[h] + 6, kChosenColour, 40, 2.5f);
-      std::string label = percent(p);
-      if (show_scores_ && k < d.scores.size()) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "  %+g", d.scores[k]);
-        label += buf;
-      }
-      centered_text(draw, ImVec2(ctr.x, y + bar_h * 0.5f), std::min(text_size * 0.8f, bar_h * 1.1f),
-                    IM_COL32(255, 255, 255, 255), label);
-    }
-  }
-
-  // The exact value of each of the mover's moves, where the solver settles the position.
-  const std::optional<mancala::ExactMoves>* exact_here = nullptr;
-  if (show_exact_ && mover >= 0) {
-    exact_here = &exact(board, state.rules());
-    if (*exact_here) {
-      const mancala::ExactMoves& m = **exact_here;
-      for (int i = 0; i < kPitsPerSide; ++i) {
-        if (!(m.legal & (1u << i))) continue;
-        const int h = mancala::first_pit_of(mover) + i;
-        const ImVec2 ctr = g.centre[h];
-        const int v = m.move_value[size_t(i)];
-        const float y = ctr.y + (g.top[h] ? -1.0f : 1.0f) * g.radius[h] * 0.62f;
-        const std::string text = "= " + signed_int(v);
-        const float size = text_size * 0.72f;
-        const ImVec2 ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
-        draw->AddRectFilled(ImVec2(ctr.x - ext.x * 0.5f - 3, y - ext.y * 0.5f - 1),
-                            ImVec2(ctr.x + ext.x * 0.5f + 3, y + ext.y * 0.5f + 1), IM_COL32(0, 0, 0, 190), 3);
-        centered_text(draw, ImVec2(ctr.x, y), size, v == m.value ? kKeepsColour : kBlunderColour, text);
-      }
-    }
-  }
-
-  // Game over.
-  if (c.state.is_terminal()) {
-    const int o = board.outcome();
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%s  %d : %d",
-                  o > 0   ? "Player 0 wins"
-                  : o < 0 ? "Player 1 wins"
-                          : "Draw",
-                  board.store(0), board.store(1));
-    const ImVec2 mid((bmin.x + bmax.x) * 0.5f, (bmin.y + bmax.y) * 0.5f);
-    draw->AddRectFilled(ImVec2(mid.x - cell * 2.2f, mid.y - cell * 0.3f),
-                        ImVec2(mid.x + cell * 2.2f, mid.y + cell * 0.3f), IM_COL32(0, 0, 0, 200), 8);
-    centered_text(draw, mid, text_size * 1.2f, IM_COL32(255, 255, 255, 255), buf);
-  }
-
-  // Human input: a click on one of the mover's non-empty pits.
+  // A human plays by clicking one of their non-empty pits.
   targets.clear();
   for (Action a : c.state.legal_actions()) {
     const int h = mancala::first_pit_of(mover) + a;
     targets.push_back({a, g.centre[h].x, g.centre[h].y});
   }
-  std::optional<Action> clicked;
-  ImGui::SetCursorScreenPos(origin);
-  ImGui::InvisibleButton("board", ImVec2(avail.x, (kBoardHeight + 2 * kOutside) * cell));
+  const float pit_radius = g.radius[0];
+  const std::optional<Action> clicked =
+      clicked_target(c, *area, (kBoardHeight + 2 * kOutside) * g.cell, targets, pit_radius);
   if (c.human_to_move && ImGui::IsItemHovered()) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    for (Action a : c.state.legal_actions()) {
-      const int h = mancala::first_pit_of(mover) + a;
-      const float dx = mouse.x - g.centre[h].x, dy = mouse.y - g.centre[h].y;
-      if (dx * dx + dy * dy <= g.radius[h] * g.radius[h]) {
-        draw->AddCircle(g.centre[h], g.radius[h] + 2, IM_COL32(255, 255, 255, 220), 40, 3.0f);
-        ImGui::SetTooltip("Sow pit %d (%d stones)", a + 1, board.holes[size_t(h)]);
-        if (ImGui::IsItemClicked()) clicked = a;
-      }
+    if (const auto a = hovered_target(targets, pit_radius)) {
+      const int h = mancala::first_pit_of(mover) + *a;
+      draw->AddCircle(g.centre[h], g.radius[h] + 2, IM_COL32(255, 255, 255, 220), 40, 3.0f);
+      ImGui::SetTooltip("Sow pit %d (%d stones)", *a + 1, board.holes[size_t(h)]);
     }
   }
+
   ImGui::TextWrapped("%s", legend().c_str());
   if (exact_here && *exact_here) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.95f, 0.6f, 1));
     ImGui::TextWrapped(
         "Solver: the position is worth %s to the mover (its final store lead with perfect play); \"= v\" on each pit: "
         "that move's value, red if it gives some away.",
-        signed_int((*exact_here)->value).c_str());
+        mancala::signed_value((*exact_here)->value).c_str());
     ImGui::PopStyleColor();
   } else if (exact_here) {
     ImGui::TextDisabled("Solver: not settled within %dk positions here (too many stones left).",
                         mancala::PerfectAgent::kDefaultKilonodes);
   }
-  if (c.human_to_move) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your move: click one of your non-empty pits.");
+  board_legend(c, "", "Your move: click one of your non-empty pits.");
   return clicked;
 }
 

@@ -13,7 +13,7 @@
 #include <map>
 #include <memory>
 
-#include "engine/games/mancala/perfect_agent.h"
+#include "engine/games/mancala/exact_values.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -32,20 +32,15 @@ class MancalaView : public BoardView {
   LiveTrainer* trainer() override;
 
  private:
-  // The exact value of every move of a position, if the solver settles it
-  // within the perfect agent's budget (cached by position).
-  const std::optional<mancala::ExactMoves>& exact(const mancala::Board& board, const mancala::Rules& rules);
   Json features_json(const BoardContext& context);
 
   void new_frame();
   void train_window(App& app);
 
-  std::unique_ptr<mancala::Solver> solver_;
+  mancala::ExactValues exact_;  // each position's exact values, as the perfect agent finds them
   std::map<std::string, std::unique_ptr<Agent>> linear_agents_;  // by spec, for the features inspector
   int frame_ = -1;
   bool skipped_ = false;
-  mancala::Rules solver_rules_;
-  std::map<std::array<uint8_t, mancala::kNumHoles + 1>, std::optional<mancala::ExactMoves>> exact_cache_;
   int solves_this_frame_ = 0;
   bool notes_pending_ = false;
   bool show_exact_ = true;

@@ -25,8 +25,6 @@ const ImU32 kBoardEdge = IM_COL32(120, 88, 52, 255);
 const ImU32 kLineColour = IM_COL32(60, 40, 22, 255);
 const ImU32 kNameColour = IM_COL32(60, 40, 22, 200);
 const ImU32 kRemovedColour = IM_COL32(220, 40, 40, 255);
-const ImU32 kChosenColour = IM_COL32(60, 200, 60, 255);
-const ImU32 kTargetColour = IM_COL32(255, 255, 255, 230);
 
 // The seed's app coordinates (a 400 px canvas, outer square 50..350, inner
 // 125..275), scaled to the unit square.
@@ -86,11 +84,7 @@ std::string short_value(const morris::Outcome& o) {
   return (o.result == morris::Outcome::kWin ? "W" : "L") + std::to_string(o.plies);
 }
 
-ImU32 value_colour(const morris::Outcome& o) {
-  return o.result == morris::Outcome::kWin    ? IM_COL32(120, 230, 120, 255)
-         : o.result == morris::Outcome::kLoss ? IM_COL32(255, 120, 110, 255)
-                                              : IM_COL32(225, 225, 225, 255);
-}
+ImU32 value_colour(const morris::Outcome& o) { return result_colour(o.result); }
 
 // The exact values of the position and its actions, when the table is there and the game goes on.
 struct ExactValues {
@@ -115,6 +109,174 @@ ExactValues exact_values(const morris::MorrisState& state, bool fetch = false) {
   e.value = solution->value(state.board());
   e.actions = solution->action_values(state.board());
   return e;
+}
+
+// The board: wood, the 20 lines, the points and their names.
+void draw_board(ImDrawList* draw, const Geometry& g, bool names, float text_size) {
+  const float pad = g.side * 0.08f;
+  draw->AddRectFilled(ImVec2(g.min.x - pad, g.min.y - pad), ImVec2(g.max.x + pad, g.max.y + pad), kBoardColour, 8);
+  draw->AddRect(ImVec2(g.min.x - pad, g.min.y - pad), ImVec2(g.max.x + pad, g.max.y + pad), kBoardEdge, 8, 0, 3);
+  const float line = std::max(2.0f, g.side * 0.008f);
+  for (const auto& [x, y] : morris::kLines) draw->AddLine(g.point[x], g.point[y], kLineColour, line);
+  for (int p = 0; p < kNumPoints; ++p) {
+    draw->AddCircleFilled(g.point[p], line * 2.2f, kLineColour, 16);
+    if (names) {
+      const ImVec2 at(g.point[p].x + g.piece * 0.95f, g.point[p].y - g.piece * 0.95f);
+      centered_text(draw, at, text_size * 0.85f, kNameColour, std::string(1, morris::point_name(p)));
+    }
+  }
+}
+
+// Mills standing (a bar along the side, under the pieces) and threats (dashed rings).
+void draw_mills_and_threats(ImDrawList* draw, const Geometry& g, const morris::Board& b) {
+  for (int side = 0; side < 2; ++side) {
+    for (uint16_t mill : morris::kMills) {
+      if ((b.pieces[size_t(side)] & mill) != mill) continue;
+      // A mill is a side of a square: its ends are its lowest and highest points.
+      const int first = std::countr_zero(mill), last = 15 - std::countl_zero(mill);
+      draw->AddLine(g.point[first], g.point[last], player_colour(side, 0.55f), g.piece * 0.9f);
+    }
+    const uint16_t t = threats_of(b, side);
+    for (int p = 0; p < kNumPoints; ++p)
+      if (t & bit(p))
+        dashed_ring(draw, g.point[p], g.piece * (side == 0 ? 0.75f : 0.55f), player_colour(side, 0.95f), 2.5f);
+  }
+}
+
+// The pieces on the board, and those in hand: seat 0's left of the board, seat 1's right.
+void draw_pieces(ImDrawList* draw, const Geometry& g, const morris::Board& b, int mover, float text_size) {
+  for (int p = 0; p < kNumPoints; ++p) {
+    const int o = b.owner(p);
+    if (o < 0) continue;
+    draw->AddCircleFilled(g.point[p], g.piece, player_colour(o), 32);
+    draw->AddCircle(g.point[p], g.piece, IM_COL32(30, 20, 10, 255), 32, 2);
+    centered_text(draw, g.point[p], text_size * 0.8f, IM_COL32(30, 20, 10, 255), o == 0 ? "O" : "X");
+  }
+  const float pad = g.side * 0.08f;
+  for (int side = 0; side < 2; ++side) {
+    const float x = side == 0 ? g.min.x - pad - g.side * 0.16f : g.max.x + pad + g.side * 0.16f;
+    centered_text(draw, ImVec2(x, g.min.y - pad * 0.4f), text_size * 0.8f, player_colour(side, 0.9f),
+                  std::string("seat ") + char('0' + side) + (mover == side ? " <" : ""));
+    for (int k = 0; k < b.in_hand[size_t(side)]; ++k) {
+      const ImVec2 at(x, g.min.y + g.piece * 1.2f + float(k) * g.piece * 2.3f);
+      draw->AddCircleFilled(at, g.piece * 0.9f, player_colour(side, 0.85f), 32);
+      draw->AddCircle(at, g.piece * 0.9f, IM_COL32(30, 20, 10, 255), 32, 1.5f);
+    }
+  }
+}
+
+// The last step: its point (and where a move came from), or a cross on the piece removed.
+void draw_last_move(ImDrawList* draw, const Geometry& g, Action a) {
+  const int p = morris::action_point(a);
+  if (morris::action_kind(a) == morris::ActionKind::kRemove) {
+    const float r = g.piece * 0.7f;
+    const ImVec2 q = g.point[p];
+    draw->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), kRemovedColour, 4);
+    draw->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), kRemovedColour, 4);
+  } else {
+    draw->AddCircle(g.point[p], g.piece + 4, kLastMoveColour, 32, 3);
+    if (const int from = morris::action_from(a); from >= 0)
+      arrow(draw, g.point[from], g.point[p], IM_COL32(255, 230, 80, 150), 3, g.piece);
+  }
+}
+
+// Where an action's label goes: the middle of a move's arrow, under a placement's or removal's point.
+ImVec2 label_position(const Geometry& g, Action a) {
+  const int to = morris::action_point(a), from = morris::action_from(a);
+  if (from >= 0) return ImVec2((g.point[from].x + g.point[to].x) * 0.5f, (g.point[from].y + g.point[to].y) * 0.5f);
+  return ImVec2(g.point[to].x, g.point[to].y + g.piece * 1.75f);
+}
+
+const morris::Outcome* value_of(const ExactValues& exact, Action a) {
+  for (const auto& [action, o] : exact.actions)
+    if (action == a) return &o;
+  return nullptr;
+}
+
+// The agent's distribution (arrows for moves, rings for placements and removals; its choice in green), each
+// action labelled with its probability and exact value; without a distribution, the exact values alone.
+void draw_decision(ImDrawList* draw, const Geometry& g, const BoardContext& c, const morris::Board& b,
+                   const ExactValues& exact, float text_size) {
+  const int mover = c.state.current_player();
+  const float size = text_size * 0.72f;
+  if (!c.decision || !c.show_probabilities || mover < 0) {
+    for (const auto& [a, o] : exact.actions)
+      board_label(draw, label_position(g, a), size, {{short_value(o), value_colour(o)}});
+    return;
+  }
+  const Decision& d = *c.decision;
+  const bool removing = b.next_kind() == morris::ActionKind::kRemove;
+  for (size_t k = 0; k < d.actions.size(); ++k) {
+    const Action a = d.actions[k];
+    const double prob = d.probabilities[k];
+    const int to = morris::action_point(a), from = morris::action_from(a);
+    const ImU32 colour =
+        removing ? IM_COL32(230, 60, 60, int(90 + 165 * prob)) : player_colour(mover, 0.35f + 0.65f * float(prob));
+    if (from >= 0)
+      arrow(draw, g.point[from], g.point[to], colour, 1.5f + 7.0f * float(prob), g.piece * 1.05f);
+    else
+      draw->AddCircle(g.point[to], g.piece * 1.3f, colour, 32, 1.5f + 6.0f * float(prob));
+    if (a == d.chosen) {
+      if (from >= 0)
+        arrow(draw, g.point[from], g.point[to], kChosenColour, 2.0f, g.piece * 1.05f);
+      else
+        draw->AddCircle(g.point[to], g.piece * 1.55f, kChosenColour, 32, 2.5f);
+    }
+    const morris::Outcome* v = value_of(exact, a);
+    board_label(draw, label_position(g, a), size,
+                {{prob >= 0.005 ? percent(prob) : ""}, {v ? short_value(*v) : "", v ? value_colour(*v) : 0}});
+  }
+}
+
+// Where a human can click: empty points to place, enemy pieces to remove, own pieces to pick up, and the
+// picked-up piece's targets.
+void draw_human_targets(ImDrawList* draw, const Geometry& g, const morris::Board& b, const std::vector<Action>& legal,
+                        int selected) {
+  for (Action a : legal) {
+    const int from = morris::action_from(a);
+    if (from < 0)
+      draw->AddCircle(g.point[morris::action_point(a)], g.piece * 1.15f,
+                      b.pending_removal ? kRemovedColour : kTargetColour, 32, 2.0f);
+    else if (from == selected)
+      dashed_ring(draw, g.point[morris::action_point(a)], g.piece * 0.8f, kTargetColour, 3.0f);
+    else if (selected < 0)
+      draw->AddCircle(g.point[from], g.piece + 3, kTargetColour, 32, 2.0f);
+  }
+  if (selected >= 0) draw->AddCircle(g.point[selected], g.piece + 4, kLastMoveColour, 32, 3.5f);
+}
+
+std::string status_of(const morris::MorrisState& state) {
+  const morris::Board& b = state.board();
+  if (state.is_terminal())
+    return (state.winner() >= 0 ? std::string("Seat ") + char('0' + state.winner()) + " wins: " : std::string()) +
+           morris::ending_text(state);
+  const int mover = state.current_player();
+  const char* what = b.next_kind() == morris::ActionKind::kPlace  ? "to place"
+                     : b.next_kind() == morris::ActionKind::kMove ? (b.flying(mover) ? "to move (flying)" : "to move")
+                                                                  : "closed a mill: to remove a piece";
+  return std::string("Seat ") + char('0' + mover) + (mover == 0 ? " (O) " : " (X) ") + what + "; turn " +
+         std::to_string(b.moves + 1) + " of " + std::to_string(state.rules().max_moves);
+}
+
+// A click at `mouse`: placements and removals take one point; a move takes the piece (`selected`), then its
+// target.
+std::optional<Action> click_point(const Geometry& g, const std::vector<Action>& legal, ImVec2 mouse, int& selected) {
+  int hovered = -1;
+  for (int p = 0; p < kNumPoints; ++p) {
+    const float dx = mouse.x - g.point[p].x, dy = mouse.y - g.point[p].y;
+    if (dx * dx + dy * dy <= g.piece * g.piece * 1.7f) hovered = p;
+  }
+  std::optional<Action> clicked;
+  bool selects = false;
+  for (Action a : legal) {
+    const int from = morris::action_from(a);
+    if (hovered >= 0 &&
+        (from < 0 ? morris::action_point(a) == hovered : from == selected && morris::action_point(a) == hovered))
+      clicked = a;
+    selects = selects || (hovered >= 0 && from == hovered);
+  }
+  selected = !clicked && selects && hovered != selected ? hovered : -1;
+  return clicked;
 }
 
 }  // namespace
@@ -216,148 +378,25 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
   const auto& state = dynamic_cast<const morris::MorrisState&>(c.state);
   const morris::Board& b = state.board();
   const int mover = c.state.current_player();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 4.2f;  // room for the status and the legend
-  if (avail.x < 60 || avail.y < 60) return std::nullopt;
-  const Geometry g = layout(origin, avail);
+  const auto area = board_area(4.2f);  // room for the status and the legend
+  if (!area) return std::nullopt;
+  const Geometry g = layout(area->origin, area->size);
   const float text_size = std::max(13.0f, g.side * 0.04f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
 
   // A selection lasts while the position is the same.
   const uint64_t here = uint64_t(b.key()) | (uint64_t(b.moves) << 32) | (uint64_t(b.pending_removal) << 48);
   if (here != selected_in_ || !c.human_to_move || b.next_kind() != morris::ActionKind::kMove) selected_ = -1;
   selected_in_ = here;
 
-  // The board: wood, the 20 lines, the points.
-  const float pad = g.side * 0.08f;
-  draw->AddRectFilled(ImVec2(g.min.x - pad, g.min.y - pad), ImVec2(g.max.x + pad, g.max.y + pad), kBoardColour, 8);
-  draw->AddRect(ImVec2(g.min.x - pad, g.min.y - pad), ImVec2(g.max.x + pad, g.max.y + pad), kBoardEdge, 8, 0, 3);
-  const float line = std::max(2.0f, g.side * 0.008f);
-  for (const auto& [x, y] : morris::kLines) draw->AddLine(g.point[x], g.point[y], kLineColour, line);
-  for (int p = 0; p < kNumPoints; ++p) {
-    draw->AddCircleFilled(g.point[p], line * 2.2f, kLineColour, 16);
-    if (show_names_) {
-      const ImVec2 at(g.point[p].x + g.piece * 0.95f, g.point[p].y - g.piece * 0.95f);
-      centered_text(draw, at, text_size * 0.85f, kNameColour, std::string(1, morris::point_name(p)));
-    }
-  }
-
-  // Mills standing (a bar along the side, under the pieces) and threats.
-  if (show_mills_) {
-    for (int side = 0; side < 2; ++side) {
-      for (uint16_t mill : morris::kMills) {
-        if ((b.pieces[size_t(side)] & mill) != mill) continue;
-        // A mill is a side of a square: its ends are its lowest and highest points.
-        const int first = std::countr_zero(mill), last = 15 - std::countl_zero(mill) + 0;
-        draw->AddLine(g.point[first], g.point[last], player_colour(side, 0.55f), g.piece * 0.9f);
-      }
-      const uint16_t t = threats_of(b, side);
-      for (int p = 0; p < kNumPoints; ++p)
-        if (t & bit(p))
-          dashed_ring(draw, g.point[p], g.piece * (side == 0 ? 0.75f : 0.55f), player_colour(side, 0.95f), 2.5f);
-    }
-  }
-
-  // The pieces.
-  for (int p = 0; p < kNumPoints; ++p) {
-    const int o = b.owner(p);
-    if (o < 0) continue;
-    draw->AddCircleFilled(g.point[p], g.piece, player_colour(o), 32);
-    draw->AddCircle(g.point[p], g.piece, IM_COL32(30, 20, 10, 255), 32, 2);
-    centered_text(draw, g.point[p], text_size * 0.8f, IM_COL32(30, 20, 10, 255), o == 0 ? "O" : "X");
-  }
-  // The pieces in hand: seat 0's left of the board, seat 1's right.
-  for (int side = 0; side < 2; ++side) {
-    const float x = side == 0 ? g.min.x - pad - g.side * 0.16f : g.max.x + pad + g.side * 0.16f;
-    centered_text(draw, ImVec2(x, g.min.y - pad * 0.4f), text_size * 0.8f, player_colour(side, 0.9f),
-                  std::string("seat ") + char('0' + side) + (mover == side ? " <" : ""));
-    for (int k = 0; k < b.in_hand[size_t(side)]; ++k) {
-      const ImVec2 at(x, g.min.y + g.piece * 1.2f + float(k) * g.piece * 2.3f);
-      draw->AddCircleFilled(at, g.piece * 0.9f, player_colour(side, 0.85f), 32);
-      draw->AddCircle(at, g.piece * 0.9f, IM_COL32(30, 20, 10, 255), 32, 1.5f);
-    }
-  }
-
-  // The last step: its point (and where a move came from), or the piece removed.
-  if (show_last_ && c.last_step) {
-    const Action a = c.last_step->action;
-    const int p = morris::action_point(a);
-    if (morris::action_kind(a) == morris::ActionKind::kRemove) {
-      const float r = g.piece * 0.7f;
-      const ImVec2 q = g.point[p];
-      draw->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), kRemovedColour, 4);
-      draw->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), kRemovedColour, 4);
-    } else {
-      draw->AddCircle(g.point[p], g.piece + 4, kLastMoveColour, 32, 3);
-      if (const int from = morris::action_from(a); from >= 0)
-        arrow(draw, g.point[from], g.point[p], IM_COL32(255, 230, 80, 150), 3, g.piece);
-    }
-  }
-
-  // Where an action's labels go: the middle of a move's arrow, under a placement's or removal's point.
-  auto label_position = [&](Action a) {
-    const int to = morris::action_point(a), from = morris::action_from(a);
-    if (from >= 0) return ImVec2((g.point[from].x + g.point[to].x) * 0.5f, (g.point[from].y + g.point[to].y) * 0.5f);
-    return ImVec2(g.point[to].x, g.point[to].y + g.piece * 1.75f);
-  };
-  auto label = [&](ImVec2 at, const std::string& text, const std::string& value, ImU32 colour) {
-    const float size = text_size * 0.72f;
-    const std::string both = text.empty() ? value : value.empty() ? text : text + " " + value;
-    const ImVec2 ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, both.c_str());
-    draw->AddRectFilled(ImVec2(at.x - ext.x * 0.5f - 2, at.y - ext.y * 0.5f),
-                        ImVec2(at.x + ext.x * 0.5f + 2, at.y + ext.y * 0.5f), IM_COL32(0, 0, 0, 170), 3);
-    const float left = at.x - ext.x * 0.5f;
-    const ImVec2 text_ext = ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0, text.c_str());
-    if (!text.empty())
-      draw->AddText(ImGui::GetFont(), size, ImVec2(left, at.y - ext.y * 0.5f), IM_COL32(255, 255, 255, 255),
-                    text.c_str());
-    if (!value.empty())
-      draw->AddText(ImGui::GetFont(), size,
-                    ImVec2(text.empty() ? left : left + text_ext.x + size * 0.3f, at.y - ext.y * 0.5f), colour,
-                    value.c_str());
-  };
+  draw_board(draw, g, show_names_, text_size);
+  if (show_mills_) draw_mills_and_threats(draw, g, b);
+  draw_pieces(draw, g, b, mover, text_size);
+  if (show_last_ && c.last_step) draw_last_move(draw, g, c.last_step->action);
   const ExactValues exact = show_exact_ ? exact_values(state, true) : ExactValues{};
-  auto value_of = [&](Action a) -> const morris::Outcome* {
-    for (const auto& [action, o] : exact.actions)
-      if (action == a) return &o;
-    return nullptr;
-  };
+  draw_decision(draw, g, c, b, exact, text_size);
 
-  // The agent's distribution: arrows for moves, rings for placements and removals.
-  const bool distribution = c.decision && c.show_probabilities && mover >= 0;
-  if (distribution) {
-    const Decision& d = *c.decision;
-    const bool removing = b.next_kind() == morris::ActionKind::kRemove;
-    for (size_t k = 0; k < d.actions.size(); ++k) {
-      const Action a = d.actions[k];
-      const double prob = d.probabilities[k];
-      const int to = morris::action_point(a), from = morris::action_from(a);
-      const ImU32 colour =
-          removing ? IM_COL32(230, 60, 60, int(90 + 165 * prob)) : player_colour(mover, 0.35f + 0.65f * float(prob));
-      if (from >= 0)
-        arrow(draw, g.point[from], g.point[to], colour, 1.5f + 7.0f * float(prob), g.piece * 1.05f);
-      else
-        draw->AddCircle(g.point[to], g.piece * 1.3f, colour, 32, 1.5f + 6.0f * float(prob));
-      if (a == d.chosen) {
-        if (from >= 0)
-          arrow(draw, g.point[from], g.point[to], kChosenColour, 2.0f, g.piece * 1.05f);
-        else
-          draw->AddCircle(g.point[to], g.piece * 1.55f, kChosenColour, 32, 2.5f);
-      }
-      const morris::Outcome* v = value_of(a);
-      if (prob >= 0.005 || v)
-        label(label_position(a), prob >= 0.005 ? percent(prob) : "", v ? short_value(*v) : "",
-              v ? value_colour(*v) : IM_COL32(255, 255, 255, 255));
-    }
-  }
-
-  // Without the agent's distribution (a human to move, or probabilities hidden), the exact values alone.
-  if (!distribution)
-    for (const auto& [a, o] : exact.actions) label(label_position(a), "", short_value(o), value_colour(o));
-
-  // Human input. Placements and removals: one click on the point. Moves: a
-  // click on a piece selects it, a click on one of its targets moves it.
+  // The click targets: a placement's or removal's point, a move's piece (its target once the piece is picked).
   const std::vector<Action> legal = c.state.legal_actions();
   targets.clear();
   for (Action a : legal) {
@@ -365,59 +404,13 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
     const int at = from >= 0 && from != selected_ ? from : morris::action_point(a);
     targets.push_back({a, g.point[at].x, g.point[at].y});
   }
-  if (c.human_to_move) {
-    for (Action a : legal) {
-      const int from = morris::action_from(a);
-      if (from < 0)
-        draw->AddCircle(g.point[morris::action_point(a)], g.piece * 1.15f,
-                        b.pending_removal ? kRemovedColour : kTargetColour, 32, 2.0f);
-      else if (from == selected_)
-        dashed_ring(draw, g.point[morris::action_point(a)], g.piece * 0.8f, kTargetColour, 3.0f);
-      else if (selected_ < 0)
-        draw->AddCircle(g.point[from], g.piece + 3, kTargetColour, 32, 2.0f);
-    }
-    if (selected_ >= 0) draw->AddCircle(g.point[selected_], g.piece + 4, kLastMoveColour, 32, 3.5f);
-  }
+  if (c.human_to_move) draw_human_targets(draw, g, b, legal, selected_);
   std::optional<Action> clicked;
-  ImGui::SetCursorScreenPos(origin);
-  ImGui::InvisibleButton("board", ImVec2(avail.x, g.max.y + pad - origin.y));
-  if (c.human_to_move && ImGui::IsItemHovered()) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    int hovered = -1;
-    for (int p = 0; p < kNumPoints; ++p) {
-      const float dx = mouse.x - g.point[p].x, dy = mouse.y - g.point[p].y;
-      if (dx * dx + dy * dy <= g.piece * g.piece * 1.7f) hovered = p;
-    }
-    if (hovered >= 0 && ImGui::IsItemClicked()) {
-      bool selects = false;
-      for (Action a : legal) {
-        const int from = morris::action_from(a);
-        if (from < 0 ? morris::action_point(a) == hovered : from == selected_ && morris::action_point(a) == hovered)
-          clicked = a;
-        selects = selects || from == hovered;
-      }
-      if (clicked)
-        selected_ = -1;
-      else
-        selected_ = selects && hovered != selected_ ? hovered : -1;
-    } else if (hovered < 0 && ImGui::IsItemClicked()) {
-      selected_ = -1;
-    }
-  }
+  ImGui::SetCursorScreenPos(area->origin);
+  ImGui::InvisibleButton("board", ImVec2(area->size.x, g.max.y + g.side * 0.08f - area->origin.y));
+  if (c.human_to_move && ImGui::IsItemClicked()) clicked = click_point(g, legal, ImGui::GetIO().MousePos, selected_);
 
-  // Whose turn, or how it ended.
-  if (c.state.is_terminal()) {
-    const std::string text =
-        (state.winner() >= 0 ? std::string("Seat ") + char('0' + state.winner()) + " wins: " : std::string()) +
-        morris::ending_text(state);
-    ImGui::TextColored(ImVec4(1, 1, 1, 1), "%s", text.c_str());
-  } else {
-    const char* what = b.next_kind() == morris::ActionKind::kPlace  ? "to place"
-                       : b.next_kind() == morris::ActionKind::kMove ? (b.flying(mover) ? "to move (flying)" : "to move")
-                                                                    : "closed a mill: to remove a piece";
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(mover)), "Seat %d (%s) %s; turn %d of %d", mover,
-                       mover == 0 ? "O" : "X", what, b.moves + 1, state.rules().max_moves);
-  }
+  board_status(status_of(state), c.state.is_terminal() ? IM_COL32(255, 255, 255, 255) : player_colour(mover));
   if (show_exact_ && !c.state.is_terminal()) {
     if (exact.available)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(value_colour(exact.value)),
@@ -426,14 +419,11 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
     else
       ImGui::TextDisabled("Exact values: the solved game (%s) is still loading", morris::kShippedSolution);
   }
-  ImGui::TextWrapped("%s", legend().c_str());
-  if (c.human_to_move) {
-    const char* hint = b.next_kind() == morris::ActionKind::kPlace ? "Your move: click an empty point."
-                       : b.pending_removal ? "You closed a mill: click an enemy piece to remove."
-                       : selected_ >= 0    ? "Click a highlighted point to move there."
-                                           : "Your move: click one of your pieces, then its target.";
-    ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "%s", hint);
-  }
+  const char* hint = b.next_kind() == morris::ActionKind::kPlace ? "Your move: click an empty point."
+                     : b.pending_removal                         ? "You closed a mill: click an enemy piece to remove."
+                     : selected_ >= 0                            ? "Click a highlighted point to move there."
+                                      : "Your move: click one of your pieces, then its target.";
+  board_legend(c, legend(), hint);
   return clicked;
 }
 

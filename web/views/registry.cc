@@ -1,24 +1,22 @@
 // The view of each game: one line per game. Each page module carries one game (engine/games/games.cc): this
-// file is compiled into it with PG_ONLY_GAME=<game>, so that only that game's view is linked.
-#include "web/views/binary_view.h"
-#include "web/views/board_view.h"
-#include "web/views/generic_view.h"
-#include "web/views/mancala_view.h"
-#include "web/views/morris_view.h"
-#include "web/views/sokoban_view.h"
-#include "web/views/zuma_view.h"
-
-// clang-format off
-#define PG_VIEW_mancala MancalaView
-#define PG_VIEW_zuma    ZumaView
-#define PG_VIEW_binary  BinaryView
-#define PG_VIEW_morris  MorrisView
-#define PG_VIEW_sokoban SokobanView
-// clang-format on
-
+// file is compiled into it with PG_ONLY_GAME=<game> and PG_VIEW_HEADER="web/views/<game>_view.h"
+// (web/CMakeLists.txt), so that only that game's view is linked.
 #ifndef PG_ONLY_GAME
 #error "compile web/views/registry.cc with PG_ONLY_GAME=<game> (web/CMakeLists.txt)"
 #endif
+#include PG_VIEW_HEADER
+#include "web/views/board_view.h"
+#include "web/views/generic_view.h"
+
+// clang-format off
+#define PG_VIEW_mancala   MancalaView
+#define PG_VIEW_zuma      ZumaView
+#define PG_VIEW_binary    BinaryView
+#define PG_VIEW_morris    MorrisView
+#define PG_VIEW_sokoban   SokobanView
+#define PG_VIEW_tictactoe TicTacToeView
+// clang-format on
+
 #define PG_JOIN2(a, b) a##b
 #define PG_JOIN(a, b) PG_JOIN2(a, b)
 #define PG_TEXT2(a) #a

@@ -10,6 +10,7 @@
 #include "imgui.h"
 #include "web/app.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 #include "web/views/zuma_trainer.h"
 
 namespace pg::web {
@@ -24,7 +25,6 @@ const ImU32 kTrackColour = IM_COL32(78, 66, 52, 255);
 const ImU32 kTextColour = IM_COL32(235, 235, 235, 255);
 const ImU32 kAimColour = IM_COL32(255, 214, 90, 255);
 const ImU32 kMissColour = IM_COL32(240, 80, 70, 255);
-const ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
 const ImU32 kFrogColour = IM_COL32(70, 150, 80, 255);
 
 ImU32 ball_colour(int c, float alpha = 1.0f) {

@@ -9,7 +9,7 @@
 // The folder, by role:
 //   rules        board.h, binary_game.h, protocol.h (the course's text protocol)
 //   agents       pattern_agent.h, solver_agent.h, mcts.h
-//   search       solver.h (the exact solver), mcts.h
+//   search       solver.h (the exact solver), move_labels.h (its verdicts a slice at a time), mcts.h
 //   learning     fit.h (pattern weights fitted to a teacher's moves)
 //   file formats patterns.h (pattern tables), pattern_files.h (the shipped and stored files)
 //   tests        *_test.cc

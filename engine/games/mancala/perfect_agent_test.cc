@@ -8,6 +8,7 @@
 #include "engine/core/error.h"
 #include "engine/core/match.h"
 #include "engine/core/session.h"
+#include "engine/games/mancala/exact_values.h"
 #include "engine/games/mancala/mancala_game.h"
 
 namespace pg::mancala {
@@ -120,6 +121,39 @@ TEST(PerfectAgent, WinsKalahSixOneMovingFirst) {
   const auto game = make_game("mancala", {{"stones_per_pit", 1}});
   const MatchResult r = play_match(*game, {"perfect", "greedy:3"}, 10, 1);
   EXPECT_EQ(r.wins, 10);
+}
+
+// The page's exact values are the perfect agent's: each move's value by brute force, blunders where a move
+// gives some away, each position solved once.
+TEST(ExactValues, AreThePerfectAgentsAndMarkBlunders) {
+  const Board b = late_board();
+  const Rules rules;
+  ExactValues exact;
+  EXPECT_TRUE(exact.needs_solving(b, rules));
+  const auto& m = exact.of(b, rules);
+  ASSERT_TRUE(m);
+  EXPECT_FALSE(exact.needs_solving(b, rules));
+  const int sign = b.to_move == 0 ? 1 : -1;
+  int blunders = 0;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(b.legal_mask() & (1u << i))) continue;
+    Board child = b;
+    child.sow(i, rules);
+    const int v = sign * brute_force(child, rules);
+    EXPECT_EQ(m->move_value[size_t(i)], v) << "pit " << i + 1;
+    const auto blunder = exact.blunder(b, rules, i);
+    if (v == m->value) {
+      EXPECT_FALSE(blunder) << "pit " << i + 1 << " keeps the value";
+    } else {
+      ++blunders;
+      ASSERT_TRUE(blunder);
+      EXPECT_EQ(*blunder, std::make_pair(m->value, v));
+    }
+  }
+  EXPECT_GT(blunders, 0);
+  // Too many stones for the solver's budget: nothing to solve, no blunder.
+  EXPECT_FALSE(exact.needs_solving(Board::initial(rules), rules));
+  EXPECT_FALSE(exact.blunder(Board::initial(rules), rules, 0));
 }
 
 TEST(PerfectAgent, SpecsAndErrors) {

@@ -56,4 +56,33 @@ PolicyCache<ThetaPolicy>& thetas() {
   return cache;
 }
 
+Json afterstate_features(const Board& board, const Rules& rules, const ThetaPolicy& policy) {
+  const double sign = board.to_move == 0 ? 1 : -1;
+  Json moves = Json::array();
+  const uint32_t mask = board.legal_mask();
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(mask & (1u << i))) continue;
+    Board child = board;
+    child.sow(i, rules);
+    Json m = {{"action", std::to_string(i + 1)}, {"terminal", child.done}};
+    if (child.done) {
+      m["outcome"] = sign * child.outcome();
+    } else {
+      const Features phi = features(child, rules, policy.feature_rules);
+      Json contributions = Json::array();
+      double value = 0;
+      for (size_t k = 0; k < phi.size(); ++k) {
+        const double part = sign * policy.value.weights[k] * phi[k];
+        contributions.push_back(part);
+        value += part;
+      }
+      m["features"] = phi;
+      m["contributions"] = contributions;
+      m["value"] = value;
+    }
+    moves.push_back(m);
+  }
+  return {{"names", feature_names()}, {"weights", policy.value.weights}, {"moves", moves}};
+}
+
 }  // namespace pg::mancala

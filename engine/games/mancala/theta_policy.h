@@ -37,4 +37,10 @@ std::string theta_path(const std::string& name);
 // the file theta_path(name) ("theta_seed", "theta_td0"), parsed once.
 PolicyCache<ThetaPolicy>& thetas();
 
+// What a linear player sees of each legal move, for the page's inspector: {names, weights, moves: [{action,
+// terminal, outcome | features, contributions, value}]}, each move's afterstate features and their weighted
+// contributions from the mover's side (weight x feature, the sign flipped for player 1), and their sum, the
+// value ThetaGreedy 1 gives the move; a move that ends the game has its outcome instead.
+Json afterstate_features(const Board& board, const Rules& rules, const ThetaPolicy& policy);
+
 }  // namespace pg::mancala

@@ -135,6 +135,117 @@ void draw_windows(ImDrawList* draw, const Grid& g, const Board& b, int x, int y)
   }
 }
 
+// Whose turn (or who won) above the board, and the x and y coordinates around it.
+void draw_title_and_coordinates(ImDrawList* draw, const Grid& g, const binary::BinaryState& state, float small,
+                                float top_y) {
+  const Board& b = state.board();
+  const int mover = state.current_player();
+  const std::string title =
+      mover >= 0 ? "Player " + std::to_string(mover) + " (the course's " + std::to_string(mover + 1) + ") to move"
+                 : "Player " + std::to_string(state.winner()) + " wins: player " + std::to_string(1 - state.winner()) +
+                       " has no legal move";
+  draw->AddText(ImGui::GetFont(), small * 1.3f, ImVec2(g.origin.x, top_y),
+                player_colour(mover >= 0 ? mover : state.winner()), title.c_str());
+  for (int x = 0; x < b.width; ++x)
+    centered_text(draw, ImVec2(g.centre(x, 0).x, g.origin.y - small * 0.8f), small, IM_COL32(170, 170, 190, 255),
+                  std::to_string(x));
+  for (int y = 0; y < b.height; ++y)
+    centered_text(draw, ImVec2(g.origin.x - g.cell * 0.25f, g.centre(0, y).y), small, IM_COL32(170, 170, 190, 255),
+                  std::to_string(y));
+}
+
+struct PointMarks {
+  bool heat, illegal, numbers;
+};
+
+// One half of an empty point (the move that puts digit d there): its heat, and a cross when it is illegal,
+// its probability written in it, or the faint digit.
+void draw_half(ImDrawList* draw, const Grid& g, const Board& b, const Heat& heat, int x, int y, int d, float small,
+               PointMarks marks) {
+  const ImVec2 p0 = g.corner(x, y), p1 = g.corner(x + 1, y + 1);
+  const ImVec2 h0(p0.x + float(d) * g.cell * 0.5f, p0.y), h1(h0.x + g.cell * 0.5f, p1.y);
+  const double p = heat.p[heat.index(b, x, y, d)];
+  if (marks.heat && p > 0 && heat.max > 0) {
+    const float a = 0.15f + 0.85f * float(p / heat.max);
+    draw->AddRectFilled(ImVec2(h0.x + 1, h0.y + 1), ImVec2(h1.x - 1, h1.y - 1),
+                        (kHeatColour[d] & 0x00FFFFFFu) | (ImU32(a * 255) << 24));
+  }
+  const ImVec2 hc = g.half(x, y, d);
+  if (marks.illegal && !b.is_legal(x, y, d)) {
+    const float r = g.cell * 0.12f;
+    draw->AddLine(ImVec2(hc.x - r, hc.y - r), ImVec2(hc.x + r, hc.y + r), kIllegalColour, 2);
+    draw->AddLine(ImVec2(hc.x - r, hc.y + r), ImVec2(hc.x + r, hc.y - r), kIllegalColour, 2);
+  } else if (marks.numbers && p >= 0 && g.cell >= 44) {
+    centered_text(draw, hc, small, IM_COL32(255, 255, 255, 230), percent(p));
+  } else {
+    centered_text(draw, ImVec2(hc.x, p0.y + small * 0.7f), small, IM_COL32(255, 255, 255, 70), std::to_string(d));
+  }
+}
+
+// The board: each point's digit, or for an empty point its two halves.
+void draw_points(ImDrawList* draw, const Grid& g, const Board& b, const Heat& heat, float small, float text,
+                 PointMarks marks) {
+  draw->AddRectFilled(g.origin, g.corner(b.width, b.height), kBoardColour);
+  for (int y = 0; y < b.height; ++y) {
+    for (int x = 0; x < b.width; ++x) {
+      const ImVec2 p0 = g.corner(x, y), p1 = g.corner(x + 1, y + 1);
+      const int v = b.at(x, y);
+      if (v != kEmpty) {
+        centered_text(draw, g.centre(x, y), text, kDigitColour[v], std::to_string(v));
+      } else {
+        for (int d = 0; d < 2; ++d) draw_half(draw, g, b, heat, x, y, d, small, marks);
+        draw->AddLine(ImVec2(g.centre(x, y).x, p0.y + 3), ImVec2(g.centre(x, y).x, p1.y - 3),
+                      IM_COL32(255, 255, 255, 25));
+      }
+      draw->AddRect(p0, p1, kGridColour);
+    }
+  }
+}
+
+// The solver's verdicts: W or L in the bottom of each half it has decided, and a line above the board on
+// what they say of the position.
+void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels& marks, int mover, float small,
+                       ImVec2 at) {
+  int winning = 0, losing = 0;
+  for (const auto& l : marks.labels()) {
+    if (l.outcome == binary::Outcome::kUnknown) continue;
+    const bool win = l.outcome == binary::Outcome::kWin;
+    (win ? winning : losing)++;
+    const ImVec2 hc = g.half(l.x, l.y, l.d), mark(hc.x, hc.y + g.cell * 0.3f);
+    draw->AddCircleFilled(mark, small * 0.75f, IM_COL32(20, 22, 28, 230), 16);
+    centered_text(draw, mark, small, win ? kWinColour : kLossColour, win ? "W" : "L");
+  }
+  if (marks.labels().empty() || mover < 0) return;
+  const size_t moves = marks.labels().size();
+  std::string verdict;
+  if (winning > 0)
+    verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(winning) +
+              " winning move" + (winning > 1 ? "s)" : ")");
+  else if (losing == int(moves))
+    verdict = "solver: player " + std::to_string(mover) + " loses against perfect play";
+  else
+    verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(moves) + " moves lose; " +
+              (marks.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
+  draw->AddText(ImGui::GetFont(), small * 1.05f, at, winning > 0 ? kWinColour : IM_COL32(200, 200, 200, 255),
+                verdict.c_str());
+}
+
+// The last move's point framed, and the agent's choice (the half of its digit) framed in green.
+void draw_last_and_chosen(ImDrawList* draw, const Grid& g, const Board& b, const EpisodeStep* last,
+                          const Decision* chosen) {
+  if (last && last->transition.events.contains("x")) {
+    const Json& ev = last->transition.events;
+    const int lx = ev["x"].get<int>(), ly = ev["y"].get<int>();
+    draw->AddRect(g.corner(lx, ly), g.corner(lx + 1, ly + 1), kLastMoveColour, 0, 0, 3);
+  }
+  if (chosen) {
+    const binary::Move m = binary::decode_action(b, chosen->chosen);
+    const ImVec2 hc = g.half(m.x, m.y, m.d);
+    draw->AddRect(ImVec2(hc.x - g.cell * 0.25f + 2, hc.y - g.cell * 0.5f + 2),
+                  ImVec2(hc.x + g.cell * 0.25f - 2, hc.y + g.cell * 0.5f - 2), kChosenColour, 0, 0, 2.5f);
+  }
+}
+
 }  // namespace
 
 void BinaryView::draw_debug_toggles() {
@@ -233,9 +344,7 @@ std::string BinaryView::legend() const {
       .str();
 }
 
-std::optional<Action> BinaryView::draw(const BoardContext& c) {
-  const auto& state = dynamic_cast<const binary::BinaryState&>(c.state);
-  const Board& b = state.board();
+std::shared_ptr<const binary::PatternTable> BinaryView::heat_table() {
   if (heat_file_.empty()) heat_file_ = binary::kDefaultPatterns;
   std::shared_ptr<const binary::PatternTable> table;
   try {
@@ -246,15 +355,62 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   }
   // The pattern files are still loading (or failed): every weight is the default meanwhile.
   static const auto no_patterns = std::make_shared<const binary::PatternTable>();
-  if (!table) table = no_patterns;
+  return table ? table : no_patterns;
+}
 
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
-  if (avail.x < 60 || avail.y < 60) return std::nullopt;
-  // Above the board: whose turn, the solver's verdict and the x labels (about
-  // four lines of small text); the y labels on the left.
+// The digit chooser a human's click on an empty point opens: a button per digit (a disabled one says why the
+// digit is illegal there), also typed as 0 or 1. Its buttons are click targets too.
+std::optional<Action> BinaryView::digit_chooser(const Board& b, ImVec2 point_min, ImVec2 point_max, float cell,
+                                                bool open) {
+  std::optional<Action> chosen;
+  if (open) {
+    ImGui::GetWindowDrawList()->AddRect(point_min, point_max, IM_COL32(255, 255, 255, 255), 0, 0, 3);
+    ImGui::SetNextWindowPos(ImVec2(point_max.x, point_min.y), ImGuiCond_Appearing);
+  }
+  if (!ImGui::BeginPopup("digit")) {
+    if (open && !ImGui::IsPopupOpen("digit")) chooser_x_ = chooser_y_ = -1;  // closed by a click elsewhere or Esc
+    return chosen;
+  }
+  if (!open) {
+    ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return chosen;
+  }
+  ImGui::Text("Put at %d,%d:", chooser_x_, chooser_y_);
+  const auto& typed = ImGui::GetIO().InputQueueCharacters;
+  for (int d = 0; d < 2; ++d) {
+    const binary::Explanation e = b.explain(chooser_x_, chooser_y_, d);
+    const bool legal = e.verdict == binary::Verdict::kLegal;
+    ImGui::BeginDisabled(!legal);
+    const bool pressed = ImGui::Button(d == 0 ? "  0  " : "  1  ", ImVec2(cell * 0.8f + 30, 0));
+    ImGui::EndDisabled();
+    const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
+    const Action a = binary::encode_action(b, chooser_x_, chooser_y_, d);
+    if (legal) targets.push_back({a, (r0.x + r1.x) * 0.5f, (r0.y + r1.y) * 0.5f});
+    if (!legal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s", binary::explain_text(e, chooser_x_, chooser_y_, d).c_str());
+    const bool key = std::find(typed.begin(), typed.end(), ImWchar('0' + d)) != typed.end();
+    if (legal && (pressed || key)) {
+      chosen = a;
+      chooser_x_ = chooser_y_ = -1;
+      ImGui::CloseCurrentPopup();
+    }
+    if (d == 0) ImGui::SameLine();
+  }
+  ImGui::TextDisabled("(or type 0 / 1; Esc closes)");
+  ImGui::EndPopup();
+  return chosen;
+}
+
+std::optional<Action> BinaryView::draw(const BoardContext& c) {
+  const auto& state = dynamic_cast<const binary::BinaryState&>(c.state);
+  const Board& b = state.board();
+  const std::shared_ptr<const binary::PatternTable> table = heat_table();
+  const auto area = board_area(3.2f);  // room for the legend
+  if (!area) return std::nullopt;
+  const ImVec2 origin = area->origin, avail = area->size;
+  // Above the board: whose turn, the solver's verdict and the x labels (about four lines of small text); the
+  // y labels on the left.
   Grid g;
   constexpr float kTopLines = 4.2f;
   g.cell = std::min(avail.x / (float(b.width) + 1.0f), (avail.y - kTopLines * 12.0f) / float(b.height));
@@ -264,6 +420,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   const float text = std::clamp(g.cell * 0.55f, 11.0f, 48.0f);
   const float board_w = g.cell * float(b.width), board_h = g.cell * float(b.height);
   g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f + g.cell * 0.5f, origin.y + top);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
 
   if (show_solver_)
     solver_marks_.think(b);
@@ -273,97 +430,12 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   const bool use_agent = heat_from_agent_ && c.decision && !c.human_to_move && mover >= 0;
   const Heat heat = use_agent ? heat_of(b, c.decision->actions, c.decision->probabilities) : pattern_heat(b, *table);
 
-  // Whose turn, above the coordinates.
-  std::string title;
-  if (mover >= 0)
-    title = "Player " + std::to_string(mover) + " (the course's " + std::to_string(mover + 1) + ") to move";
-  else
-    title = "Player " + std::to_string(state.winner()) + " wins: player " + std::to_string(1 - state.winner()) +
-            " has no legal move";
-  draw->AddText(ImGui::GetFont(), small * 1.3f, ImVec2(g.origin.x, origin.y),
-                player_colour(mover >= 0 ? mover : state.winner()), title.c_str());
-  for (int x = 0; x < b.width; ++x)
-    centered_text(draw, ImVec2(g.centre(x, 0).x, g.origin.y - small * 0.8f), small, IM_COL32(170, 170, 190, 255),
-                  std::to_string(x));
-  for (int y = 0; y < b.height; ++y)
-    centered_text(draw, ImVec2(g.origin.x - g.cell * 0.25f, g.centre(0, y).y), small, IM_COL32(170, 170, 190, 255),
-                  std::to_string(y));
-
-  draw->AddRectFilled(g.origin, ImVec2(g.origin.x + board_w, g.origin.y + board_h), kBoardColour);
-  for (int y = 0; y < b.height; ++y) {
-    for (int x = 0; x < b.width; ++x) {
-      const ImVec2 p0 = g.corner(x, y), p1 = g.corner(x + 1, y + 1);
-      const int v = b.at(x, y);
-      if (v != kEmpty) {
-        centered_text(draw, g.centre(x, y), text, kDigitColour[v], std::to_string(v));
-      } else {
-        for (int d = 0; d < 2; ++d) {
-          const ImVec2 h0(p0.x + float(d) * g.cell * 0.5f, p0.y), h1(h0.x + g.cell * 0.5f, p1.y);
-          const double p = heat.p[heat.index(b, x, y, d)];
-          if (show_heat_ && p > 0 && heat.max > 0) {
-            const float a = 0.15f + 0.85f * float(p / heat.max);
-            draw->AddRectFilled(ImVec2(h0.x + 1, h0.y + 1), ImVec2(h1.x - 1, h1.y - 1),
-                                (kHeatColour[d] & 0x00FFFFFFu) | (ImU32(a * 255) << 24));
-          }
-          const ImVec2 hc = g.half(x, y, d);
-          if (show_illegal_ && !b.is_legal(x, y, d)) {
-            const float r = g.cell * 0.12f;
-            draw->AddLine(ImVec2(hc.x - r, hc.y - r), ImVec2(hc.x + r, hc.y + r), kIllegalColour, 2);
-            draw->AddLine(ImVec2(hc.x - r, hc.y + r), ImVec2(hc.x + r, hc.y - r), kIllegalColour, 2);
-          } else if (show_numbers_ && p >= 0 && g.cell >= 44) {
-            centered_text(draw, hc, small, IM_COL32(255, 255, 255, 230), percent(p));
-          } else {
-            centered_text(draw, ImVec2(hc.x, p0.y + small * 0.7f), small, IM_COL32(255, 255, 255, 70),
-                          std::to_string(d));
-          }
-        }
-        draw->AddLine(ImVec2(g.centre(x, y).x, p0.y + 3), ImVec2(g.centre(x, y).x, p1.y - 3),
-                      IM_COL32(255, 255, 255, 25));
-      }
-      draw->AddRect(p0, p1, kGridColour);
-    }
-  }
-
-  // The solver's verdicts, in the bottom corner of each half.
-  int winning = 0, losing = 0;
-  for (const auto& l : solver_marks_.labels()) {
-    if (l.outcome == binary::Outcome::kUnknown) continue;
-    const bool win = l.outcome == binary::Outcome::kWin;
-    (win ? winning : losing)++;
-    const ImVec2 hc = g.half(l.x, l.y, l.d), mark(hc.x, hc.y + g.cell * 0.3f);
-    draw->AddCircleFilled(mark, small * 0.75f, IM_COL32(20, 22, 28, 230), 16);
-    centered_text(draw, mark, small, win ? kWinColour : kLossColour, win ? "W" : "L");
-  }
-  if (!solver_marks_.labels().empty() && mover >= 0) {
-    std::string verdict;
-    if (winning > 0)
-      verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(winning) +
-                " winning move" + (winning > 1 ? "s)" : ")");
-    else if (losing == int(solver_marks_.labels().size()))
-      verdict = "solver: player " + std::to_string(mover) + " loses against perfect play";
-    else
-      verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(solver_marks_.labels().size()) +
-                " moves lose; " +
-                (solver_marks_.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
-    draw->AddText(ImGui::GetFont(), small * 1.05f, ImVec2(g.origin.x, origin.y + small * 1.5f),
-                  winning > 0 ? kWinColour : IM_COL32(200, 200, 200, 255), verdict.c_str());
-  }
-
-  // The last move, and the agent's choice.
-  if (c.last_step && c.last_step->transition.events.contains("x")) {
-    const Json& ev = c.last_step->transition.events;
-    const int lx = ev["x"].get<int>(), ly = ev["y"].get<int>();
-    draw->AddRect(g.corner(lx, ly), g.corner(lx + 1, ly + 1), kLastMoveColour, 0, 0, 3);
-  }
-  if (use_agent && c.show_probabilities) {
-    const binary::Move m = binary::decode_action(b, c.decision->chosen);
-    const ImVec2 hc = g.half(m.x, m.y, m.d);
-    draw->AddRect(ImVec2(hc.x - g.cell * 0.25f + 2, hc.y - g.cell * 0.5f + 2),
-                  ImVec2(hc.x + g.cell * 0.25f - 2, hc.y + g.cell * 0.5f - 2), kChosenColour, 0, 0, 2.5f);
-  }
+  draw_title_and_coordinates(draw, g, state, small, origin.y);
+  draw_points(draw, g, b, heat, small, text, {show_heat_, show_illegal_, show_numbers_});
+  draw_solver_marks(draw, g, solver_marks_, mover, small, ImVec2(g.origin.x, origin.y + small * 1.5f));
+  draw_last_and_chosen(draw, g, b, c.last_step, use_agent && c.show_probabilities ? c.decision : nullptr);
 
   // Hover: the numbers, the pattern windows; a human's click opens the digit chooser.
-  std::optional<Action> clicked;
   ImGui::SetCursorScreenPos(origin);
   ImGui::InvisibleButton("board", ImVec2(avail.x, top + board_h + small));
   const bool hovered = ImGui::IsItemHovered();
@@ -381,6 +453,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
       }
     }
   }
+  // The click targets: each legal move's point, or with the chooser open on a point, its digit buttons.
   targets.clear();
   const bool chooser_open =
       c.human_to_move && b.on_board(chooser_x_, chooser_y_) && b.at(chooser_x_, chooser_y_) == kEmpty;
@@ -389,47 +462,11 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
     if (!(chooser_open && m.x == chooser_x_ && m.y == chooser_y_))
       targets.push_back({a, g.centre(m.x, m.y).x, g.centre(m.x, m.y).y});
   }
-  if (chooser_open) {
-    draw->AddRect(g.corner(chooser_x_, chooser_y_), g.corner(chooser_x_ + 1, chooser_y_ + 1),
-                  IM_COL32(255, 255, 255, 255), 0, 0, 3);
-    ImGui::SetNextWindowPos(g.corner(chooser_x_ + 1, chooser_y_), ImGuiCond_Appearing);
-  }
-  if (ImGui::BeginPopup("digit")) {
-    if (!chooser_open) {
-      ImGui::CloseCurrentPopup();
-    } else {
-      ImGui::Text("Put at %d,%d:", chooser_x_, chooser_y_);
-      const auto& typed = ImGui::GetIO().InputQueueCharacters;
-      for (int d = 0; d < 2; ++d) {
-        const binary::Explanation e = b.explain(chooser_x_, chooser_y_, d);
-        const bool legal = e.verdict == binary::Verdict::kLegal;
-        ImGui::BeginDisabled(!legal);
-        const bool pressed = ImGui::Button(d == 0 ? "  0  " : "  1  ", ImVec2(g.cell * 0.8f + 30, 0));
-        ImGui::EndDisabled();
-        const ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
-        const Action a = binary::encode_action(b, chooser_x_, chooser_y_, d);
-        if (legal) targets.push_back({a, (r0.x + r1.x) * 0.5f, (r0.y + r1.y) * 0.5f});
-        if (!legal && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-          ImGui::SetTooltip("%s", binary::explain_text(e, chooser_x_, chooser_y_, d).c_str());
-        const bool key = std::find(typed.begin(), typed.end(), ImWchar('0' + d)) != typed.end();
-        if (legal && (pressed || key)) {
-          clicked = a;
-          chooser_x_ = chooser_y_ = -1;
-          ImGui::CloseCurrentPopup();
-        }
-        if (d == 0) ImGui::SameLine();
-      }
-      ImGui::TextDisabled("(or type 0 / 1; Esc closes)");
-    }
-    ImGui::EndPopup();
-  } else if (chooser_open && !ImGui::IsPopupOpen("digit")) {
-    chooser_x_ = chooser_y_ = -1;  // closed by a click elsewhere or Esc
-  }
+  const std::optional<Action> clicked = digit_chooser(b, g.corner(chooser_x_, chooser_y_),
+                                                      g.corner(chooser_x_ + 1, chooser_y_ + 1), g.cell, chooser_open);
 
-  ImGui::TextWrapped("%s", legend().c_str());
-  if (c.human_to_move)
-    ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your move: click an empty point, then choose 0 or 1.");
-  else if (!use_agent && show_heat_)
+  board_legend(c, legend(), "Your move: click an empty point, then choose 0 or 1.");
+  if (!c.human_to_move && !use_agent && show_heat_)
     ImGui::TextDisabled("Heat: the pattern policy of %s.txt", heat_file_.c_str());
   return clicked;
 }

@@ -13,6 +13,8 @@
 
 #include "engine/games/binary/board.h"
 #include "engine/games/binary/move_labels.h"
+#include "engine/games/binary/patterns.h"
+#include "imgui.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -37,6 +39,11 @@ class BinaryView : public BoardView {
   Json apply_editor_text(App& app, const std::string& text) override;
 
  private:
+  // The pattern table the heat map shows (heat_file_, else the default; no patterns while they load).
+  std::shared_ptr<const binary::PatternTable> heat_table();
+  // The digit chooser of the point framed by `point_min`..`point_max` (chooser_x_, chooser_y_), when `open`.
+  std::optional<Action> digit_chooser(const binary::Board& board, ImVec2 point_min, ImVec2 point_max, float cell,
+                                      bool open);
   bool show_heat_ = true;
   bool show_numbers_ = false;  // probabilities written in the cells
   bool show_illegal_ = true;

@@ -15,6 +15,7 @@
 #include "web/app.h"
 #include "web/browser.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 
 namespace pg::web {
 
@@ -38,7 +39,7 @@ const ImU32 kBoxOnTargetEdge = IM_COL32(30, 110, 50, 255);
 const ImU32 kPlayer = IM_COL32(135, 200, 255, 255);
 const ImU32 kPlayerEdge = IM_COL32(40, 90, 150, 255);
 const ImU32 kArrow = IM_COL32(255, 210, 80, 255);
-const ImU32 kChosen = IM_COL32(120, 240, 120, 255);
+
 const ImU32 kHumanArrow = IM_COL32(255, 255, 255, 90);
 const ImU32 kStuck = IM_COL32(240, 70, 70, 255);
 const ImU32 kLastPush = IM_COL32(255, 230, 90, 220);
@@ -115,6 +116,170 @@ std::pair<std::string, ImU32> analysis_line(const sokoban::PositionAnalysis& a, 
   }
 }
 
+// The headline (the outcome, or who is to move) and the status (steps, boxes on targets, the last reward).
+std::pair<std::string, ImU32> headline_of(const sokoban::SokobanState& state, const BoardContext& c) {
+  switch (state.outcome()) {
+    case sokoban::Outcome::kSolved: return {"Solved in " + std::to_string(state.board().steps()) + " steps!", kTarget};
+    case sokoban::Outcome::kStuck: return {"Game over: a box is stuck in a corner (the project's test)", kStuck};
+    case sokoban::Outcome::kStepCap: return {"Out of steps", IM_COL32(255, 190, 90, 255)};
+    case sokoban::Outcome::kPlaying: break;
+  }
+  return {c.human_to_move ? "Your move: arrow keys or WASD" : c.agent + " to move", IM_COL32(220, 220, 230, 255)};
+}
+
+std::string status_of(const sokoban::SokobanState& state, const BoardContext& c) {
+  const Board& board = state.board();
+  char status[256];
+  std::snprintf(status, sizeof status, "step %d%s   boxes on targets %d of %zu", board.steps(),
+                state.rules().max_steps > 0 ? (" of " + std::to_string(state.rules().max_steps)).c_str() : "",
+                board.boxes_on_targets(), board.boxes().size());
+  std::string line = status;
+  if (c.last_step && !c.last_step->transition.rewards.empty()) {
+    std::snprintf(status, sizeof status, "   last reward %+.1f", c.last_step->transition.rewards[0]);
+    line += status;
+  }
+  return line;
+}
+
+// The map: walls, the floor inside the room, the targets.
+void draw_map(ImDrawList* draw, const Grid& g, const Level& level, const std::vector<uint8_t>& inside) {
+  for (int r = 0; r < level.height; ++r) {
+    for (int col = 0; col < level.width; ++col) {
+      const Square s = level.at(r, col);
+      const ImVec2 p0 = g.corner(r, col), p1 = g.corner(r + 1, col + 1);
+      if (level.wall[size_t(s)]) {
+        draw->AddRectFilled(p0, p1, kWall);
+        draw->AddRect(p0, p1, kWallEdge, 0, 0, std::max(1.0f, g.cell * 0.04f));
+        continue;
+      }
+      if (!inside[size_t(s)]) continue;  // outside the walls: background
+      draw->AddRectFilled(p0, p1, kFloor);
+      draw->AddRect(p0, p1, kFloorLine);
+      if (level.target[size_t(s)])
+        draw->AddCircle(g.centre(r, col), g.cell * 0.3f, kTarget, 24, std::max(2.0f, g.cell * 0.06f));
+    }
+  }
+}
+
+// The analysis under the pieces: dead squares shaded, the lower bound's box-to-target matching, the
+// solver's plan as the player's path (pushes bold).
+void draw_analysis(ImDrawList* draw, const Grid& g, const Level& level, const sokoban::PositionAnalysis& a,
+                   bool dead_squares, bool matching, bool plan) {
+  if (dead_squares) {
+    const float inset = g.cell * 0.06f;
+    for (const Square d : a.deadlocks.dead_squares) {
+      const ImVec2 p0 = g.corner(level.row(d), level.column(d)), p1 = g.corner(level.row(d) + 1, level.column(d) + 1);
+      draw->AddRectFilled(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), kDeadSquare);
+    }
+  }
+  if (matching) {
+    for (const auto& [box, target] : a.bound.box_to_target)
+      if (box != target)
+        draw->AddLine(g.centre(level.row(box), level.column(box)), g.centre(level.row(target), level.column(target)),
+                      kMatching, std::max(1.5f, g.cell * 0.05f));
+  }
+  if (plan && a.player_path.size() > 1) {
+    for (size_t i = 0; i + 1 < a.player_path.size(); ++i) {
+      const Square from = a.player_path[i], to = a.player_path[i + 1];
+      const bool push = std::isupper(static_cast<unsigned char>(a.plan[i])) != 0;
+      draw->AddLine(g.centre(level.row(from), level.column(from)), g.centre(level.row(to), level.column(to)),
+                    push ? kPlanPush : kPlanWalk, std::max(push ? 3.0f : 1.5f, g.cell * (push ? 0.1f : 0.04f)));
+    }
+    const Square last = a.player_path.back();
+    draw->AddCircleFilled(g.centre(level.row(last), level.column(last)), g.cell * 0.1f, kPlanWalk, 16);
+  }
+}
+
+// The boxes (green on a target) and the player.
+void draw_pieces(ImDrawList* draw, const Grid& g, const Board& board) {
+  const Level& level = board.level();
+  const float pad = g.cell * 0.12f;
+  for (const Square b : board.boxes()) {
+    const int r = level.row(b), col = level.column(b);
+    const bool on = level.target[size_t(b)] != 0;
+    const ImVec2 p0(g.corner(r, col).x + pad, g.corner(r, col).y + pad);
+    const ImVec2 p1(g.corner(r + 1, col + 1).x - pad, g.corner(r + 1, col + 1).y - pad);
+    const ImU32 edge = on ? kBoxOnTargetEdge : kBoxEdge;
+    draw->AddRectFilled(p0, p1, on ? kBoxOnTarget : kBox, g.cell * 0.08f);
+    draw->AddRect(p0, p1, edge, g.cell * 0.08f, 0, std::max(1.5f, g.cell * 0.06f));
+    draw->AddLine(p0, p1, edge, std::max(1.0f, g.cell * 0.04f));
+    draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), edge, std::max(1.0f, g.cell * 0.04f));
+  }
+  const ImVec2 player = g.centre(level.row(board.player()), level.column(board.player()));
+  draw->AddCircleFilled(player, g.cell * 0.34f, kPlayer, 32);
+  draw->AddCircle(player, g.cell * 0.34f, kPlayerEdge, 32, std::max(1.5f, g.cell * 0.05f));
+}
+
+// The last step: the push (from where the box stood to where it went), or a bump into a wall or a blocked box.
+void draw_last_step(ImDrawList* draw, const Grid& g, const Board& board, const Json& ev) {
+  if (ev.contains("box_from")) {
+    const ImVec2 from = g.centre(ev["box_from"][0].get<int>(), ev["box_from"][1].get<int>());
+    const ImVec2 to = g.centre(ev["box_to"][0].get<int>(), ev["box_to"][1].get<int>());
+    draw->AddLine(from, to, kLastPush, std::max(2.0f, g.cell * 0.08f));
+    draw->AddCircleFilled(from, g.cell * 0.07f, kLastPush, 12);
+    return;
+  }
+  if (ev.value("kind", "") != "wall" && ev.value("kind", "") != "blocked box") return;
+  const int m = sokoban::move_from_char(ev.value("move", "?")[0]);
+  if (m < 0) return;
+  const Level& level = board.level();
+  const ImVec2 centre = g.centre(level.row(board.player()), level.column(board.player()));
+  const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
+  const ImVec2 mid(centre.x + dc * g.cell * 0.5f, centre.y + dr * g.cell * 0.5f);
+  const float w = g.cell * 0.3f;
+  draw->AddLine(ImVec2(mid.x - dr * w, mid.y - dc * w), ImVec2(mid.x + dr * w, mid.y + dc * w), kStuck,
+                std::max(2.0f, g.cell * 0.08f));
+}
+
+// A red ring on each box the project's corner test flags.
+void draw_corner_test(ImDrawList* draw, const Grid& g, const Board& board) {
+  const Level& level = board.level();
+  for (const Square b : board.boxes())
+    if (sokoban::seed_corner_stuck_at(board, b))
+      draw->AddCircle(g.centre(level.row(b), level.column(b)), g.cell * 0.5f, kStuck, 32,
+                      std::max(2.0f, g.cell * 0.07f));
+}
+
+// A red frame on each deadlocked box: on a dead square, frozen, or in a corral that cannot be opened.
+void draw_deadlocked_boxes(ImDrawList* draw, const Grid& g, const Level& level, const sokoban::DeadlockReport& d) {
+  const auto ring = [&](Square b) {
+    const ImVec2 p0 = g.corner(level.row(b), level.column(b)), p1 = g.corner(level.row(b) + 1, level.column(b) + 1);
+    draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), kStuck, g.cell * 0.1f, 0,
+                  std::max(2.5f, g.cell * 0.09f));
+  };
+  for (const Square b : d.boxes_on_dead_squares) ring(b);
+  for (const Square b : d.frozen_boxes) ring(b);
+  for (const Square b : d.corral_boxes) ring(b);
+}
+
+// The agent's distribution as arrows around the player (longer and brighter = likelier, its choice
+// outlined), with the probability and the score (a DQN's Q-value, a policy's logit) beside each.
+void draw_move_arrows(ImDrawList* draw, const Grid& g, const Board& board, const Decision& d, bool numbers,
+                      float small) {
+  const Level& level = board.level();
+  const int pr = level.row(board.player()), pc = level.column(board.player());
+  const double most = *std::max_element(d.probabilities.begin(), d.probabilities.end());
+  for (size_t i = 0; i < d.actions.size(); ++i) {
+    const int m = d.actions[i];
+    const float p = most > 0 ? float(d.probabilities[i] / most) : 0.0f;
+    draw_arrow(draw, g, pr, pc, m, 0.12f + 0.33f * p, with_alpha(kArrow, 0.2f + 0.8f * p),
+               d.actions[i] == d.chosen ? kChosenColour : 0);
+    if (!numbers || g.cell < 36) continue;
+    const ImVec2 centre = g.centre(pr, pc);
+    const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
+    const ImVec2 at(centre.x + dc * g.cell * 1.05f, centre.y + dr * g.cell * 1.05f);
+    const float below = d.scores.empty() ? 0.0f : small * 1.1f;
+    draw->AddRectFilled(ImVec2(at.x - small * 1.6f, at.y - small * 0.6f),
+                        ImVec2(at.x + small * 1.6f, at.y + small * 0.6f + below), IM_COL32(20, 22, 28, 190), 3);
+    centered_text(draw, at, small, IM_COL32(255, 255, 255, 235), percent(d.probabilities[i]));
+    if (below > 0) {
+      char score[24];
+      std::snprintf(score, sizeof score, "%.1f", d.scores[i]);
+      centered_text(draw, ImVec2(at.x, at.y + below), small, IM_COL32(190, 210, 255, 235), score);
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<Action> SokobanView::key_action(int key, const BoardContext& context) {
@@ -186,59 +351,24 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   const Level& level = board.level();
   if (inside_of_ != board.level_ptr()) {
     inside_of_ = board.level_ptr();
-    inside_.assign(size_t(level.num_squares()), 0);
-    std::vector<Square> stack = {level.player};
-    inside_[size_t(level.player)] = 1;
-    while (!stack.empty()) {
-      const Square s = stack.back();
-      stack.pop_back();
-      for (int m = 0; m < sokoban::kNumMoves; ++m) {
-        const Square n = board.neighbour(s, m);
-        if (!inside_[size_t(n)] && !level.wall[size_t(n)]) inside_[size_t(n)] = 1, stack.push_back(n);
-      }
-    }
+    inside_ = sokoban::squares_inside(level);
   }
-
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;  // room for the legend
-  if (avail.x < 60 || avail.y < 60) return std::nullopt;
+  const auto area = board_area(3.2f);  // room for the legend
+  if (!area) return std::nullopt;
+  const ImVec2 origin = area->origin, avail = area->size;
   const float small = std::clamp(avail.y * 0.03f, 11.0f, 18.0f), top = small * 4.1f;
   Grid g;
   g.cell = std::max(6.0f, std::min(avail.x / float(level.width), (avail.y - top) / float(level.height)));
   const float board_w = g.cell * float(level.width), board_h = g.cell * float(level.height);
   g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f, origin.y + top);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
 
-  // Two status lines: the outcome (or who is to move), then steps, boxes on targets, the last reward.
-  char status[256];
-  std::snprintf(status, sizeof status, "step %d%s   boxes on targets %d of %zu", board.steps(),
-                state.rules().max_steps > 0 ? (" of " + std::to_string(state.rules().max_steps)).c_str() : "",
-                board.boxes_on_targets(), board.boxes().size());
-  std::string line = status;
-  if (c.last_step && !c.last_step->transition.rewards.empty()) {
-    std::snprintf(status, sizeof status, "   last reward %+.1f", c.last_step->transition.rewards[0]);
-    line += status;
-  }
-  ImU32 headline_colour = IM_COL32(220, 220, 230, 255);
-  std::string headline;
-  switch (state.outcome()) {
-    case sokoban::Outcome::kSolved:
-      headline = "Solved in " + std::to_string(board.steps()) + " steps!", headline_colour = kTarget;
-      break;
-    case sokoban::Outcome::kStuck:
-      headline = "Game over: a box is stuck in a corner (the project's test)", headline_colour = kStuck;
-      break;
-    case sokoban::Outcome::kStepCap: headline = "Out of steps", headline_colour = IM_COL32(255, 190, 90, 255); break;
-    case sokoban::Outcome::kPlaying:
-      headline = c.human_to_move ? "Your move: arrow keys or WASD" : c.agent + " to move";
-      break;
-  }
+  // Above the map: the headline, the status, and what the analysis says of this position.
+  const auto [headline, headline_colour] = headline_of(state, c);
   const float left = std::max(origin.x, std::min(g.origin.x, origin.x + avail.x * 0.5f - small * 12));
   draw->AddText(ImGui::GetFont(), small * 1.1f, ImVec2(left, origin.y), headline_colour, headline.c_str());
   draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 1.3f), IM_COL32(200, 200, 210, 255),
-                line.c_str());
-  // The third line: what the analysis says of this position.
+                status_of(state, c).c_str());
   const bool analysed = show_dead_squares_ || show_plan_ || show_matching_;
   const sokoban::PositionAnalysis* a = analysed ? &analyst_.analyse(board) : nullptr;
   if (a) {
@@ -246,143 +376,27 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
     draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 2.55f), colour, text.c_str());
   }
 
-  // The map.
-  for (int r = 0; r < level.height; ++r) {
-    for (int col = 0; col < level.width; ++col) {
-      const Square s = level.at(r, col);
-      const ImVec2 p0 = g.corner(r, col), p1 = g.corner(r + 1, col + 1);
-      if (level.wall[size_t(s)]) {
-        draw->AddRectFilled(p0, p1, kWall);
-        draw->AddRect(p0, p1, kWallEdge, 0, 0, std::max(1.0f, g.cell * 0.04f));
-        continue;
-      }
-      if (!inside_[size_t(s)]) continue;  // outside the walls: background
-      draw->AddRectFilled(p0, p1, kFloor);
-      draw->AddRect(p0, p1, kFloorLine);
-      if (level.target[size_t(s)])
-        draw->AddCircle(g.centre(r, col), g.cell * 0.3f, kTarget, 24, std::max(2.0f, g.cell * 0.06f));
-    }
-  }
-  if (a && show_dead_squares_) {
-    const float inset = g.cell * 0.06f;
-    for (const Square d : a->deadlocks.dead_squares) {
-      const ImVec2 p0 = g.corner(level.row(d), level.column(d)), p1 = g.corner(level.row(d) + 1, level.column(d) + 1);
-      draw->AddRectFilled(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), kDeadSquare);
-    }
-  }
-  if (a && show_matching_) {
-    for (const auto& [box, target] : a->bound.box_to_target)
-      if (box != target)
-        draw->AddLine(g.centre(level.row(box), level.column(box)), g.centre(level.row(target), level.column(target)),
-                      kMatching, std::max(1.5f, g.cell * 0.05f));
-  }
-  if (a && show_plan_ && a->player_path.size() > 1) {
-    for (size_t i = 0; i + 1 < a->player_path.size(); ++i) {
-      const Square from = a->player_path[i], to = a->player_path[i + 1];
-      const bool push = std::isupper(static_cast<unsigned char>(a->plan[i])) != 0;
-      draw->AddLine(g.centre(level.row(from), level.column(from)), g.centre(level.row(to), level.column(to)),
-                    push ? kPlanPush : kPlanWalk, std::max(push ? 3.0f : 1.5f, g.cell * (push ? 0.1f : 0.04f)));
-    }
-    const Square last = a->player_path.back();
-    draw->AddCircleFilled(g.centre(level.row(last), level.column(last)), g.cell * 0.1f, kPlanWalk, 16);
-  }
-  const float pad = g.cell * 0.12f;
-  for (const Square b : board.boxes()) {
-    const int r = level.row(b), col = level.column(b);
-    const bool on = level.target[size_t(b)] != 0;
-    const ImVec2 p0(g.corner(r, col).x + pad, g.corner(r, col).y + pad);
-    const ImVec2 p1(g.corner(r + 1, col + 1).x - pad, g.corner(r + 1, col + 1).y - pad);
-    draw->AddRectFilled(p0, p1, on ? kBoxOnTarget : kBox, g.cell * 0.08f);
-    draw->AddRect(p0, p1, on ? kBoxOnTargetEdge : kBoxEdge, g.cell * 0.08f, 0, std::max(1.5f, g.cell * 0.06f));
-    draw->AddLine(p0, p1, on ? kBoxOnTargetEdge : kBoxEdge, std::max(1.0f, g.cell * 0.04f));
-    draw->AddLine(ImVec2(p0.x, p1.y), ImVec2(p1.x, p0.y), on ? kBoxOnTargetEdge : kBoxEdge,
-                  std::max(1.0f, g.cell * 0.04f));
-  }
-  const int pr = level.row(board.player()), pc = level.column(board.player());
-  draw->AddCircleFilled(g.centre(pr, pc), g.cell * 0.34f, kPlayer, 32);
-  draw->AddCircle(g.centre(pr, pc), g.cell * 0.34f, kPlayerEdge, 32, std::max(1.5f, g.cell * 0.05f));
-
-  // The last step: the push, or the bump.
-  if (show_last_step_ && c.last_step) {
-    const Json& ev = c.last_step->transition.events;
-    if (ev.contains("box_from")) {
-      const ImVec2 from = g.centre(ev["box_from"][0].get<int>(), ev["box_from"][1].get<int>());
-      const ImVec2 to = g.centre(ev["box_to"][0].get<int>(), ev["box_to"][1].get<int>());
-      draw->AddLine(from, to, kLastPush, std::max(2.0f, g.cell * 0.08f));
-      draw->AddCircleFilled(from, g.cell * 0.07f, kLastPush, 12);
-    } else if (ev.value("kind", "") == "wall" || ev.value("kind", "") == "blocked box") {
-      const int m = sokoban::move_from_char(ev.value("move", "?")[0]);
-      if (m >= 0) {
-        const ImVec2 centre = g.centre(pr, pc);
-        const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
-        const ImVec2 mid(centre.x + dc * g.cell * 0.5f, centre.y + dr * g.cell * 0.5f);
-        const float w = g.cell * 0.3f;
-        draw->AddLine(ImVec2(mid.x - dr * w, mid.y - dc * w), ImVec2(mid.x + dr * w, mid.y + dc * w), kStuck,
-                      std::max(2.0f, g.cell * 0.08f));
-      }
-    }
-  }
-  if (show_corner_test_) {
-    for (const Square b : board.boxes()) {
-      // The seed's test for this box alone: blockers above or below, and left or right.
-      const auto blocks = [&](Square s) { return board.wall(s) || (board.box_at(s) && !board.target(s)); };
-      const int r = level.row(b), col = level.column(b);
-      if (r == 0 || col == 0 || r == level.height - 1 || col == level.width - 1) continue;
-      if ((blocks(b - level.width) || blocks(b + level.width)) && (blocks(b - 1) || blocks(b + 1)))
-        draw->AddCircle(g.centre(r, col), g.cell * 0.5f, kStuck, 32, std::max(2.0f, g.cell * 0.07f));
-    }
-  }
-
-  if (a && show_dead_squares_ && a->deadlocks.deadlocked) {
-    const auto ring = [&](Square b) {
-      const ImVec2 p0 = g.corner(level.row(b), level.column(b)), p1 = g.corner(level.row(b) + 1, level.column(b) + 1);
-      draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), kStuck, g.cell * 0.1f, 0,
-                    std::max(2.5f, g.cell * 0.09f));
-    };
-    for (const Square b : a->deadlocks.boxes_on_dead_squares) ring(b);
-    for (const Square b : a->deadlocks.frozen_boxes) ring(b);
-    for (const Square b : a->deadlocks.corral_boxes) ring(b);
-  }
+  draw_map(draw, g, level, inside_);
+  if (a) draw_analysis(draw, g, level, *a, show_dead_squares_, show_matching_, show_plan_);
+  draw_pieces(draw, g, board);
+  if (show_last_step_ && c.last_step) draw_last_step(draw, g, board, c.last_step->transition.events);
+  if (show_corner_test_) draw_corner_test(draw, g, board);
+  if (a && show_dead_squares_ && a->deadlocks.deadlocked) draw_deadlocked_boxes(draw, g, level, a->deadlocks);
 
   // The move arrows: the agent's distribution, or where a human's click goes.
-  targets.clear();
+  const int pr = level.row(board.player()), pc = level.column(board.player());
   const bool live = !state.is_terminal();
-  if (live) {
-    for (int m = 0; m < sokoban::kNumMoves; ++m) {
-      const ImVec2 centre = g.centre(pr, pc);
-      targets.push_back({m, centre.x + float(sokoban::kColumnDelta[size_t(m)]) * g.cell,
-                         centre.y + float(sokoban::kRowDelta[size_t(m)]) * g.cell});
-    }
+  targets.clear();
+  for (int m = 0; live && m < sokoban::kNumMoves; ++m) {
+    const ImVec2 centre = g.centre(pr, pc);
+    targets.push_back({m, centre.x + float(sokoban::kColumnDelta[size_t(m)]) * g.cell,
+                       centre.y + float(sokoban::kRowDelta[size_t(m)]) * g.cell});
   }
-  const bool agent_arrows = live && show_arrows_ && c.show_probabilities && c.decision && !c.human_to_move &&
-                            !c.decision->declined && !c.decision->probabilities.empty();
-  if (agent_arrows) {
-    const Decision& d = *c.decision;
-    const double most = *std::max_element(d.probabilities.begin(), d.probabilities.end());
-    for (size_t i = 0; i < d.actions.size(); ++i) {
-      const int m = d.actions[i];
-      const float p = most > 0 ? float(d.probabilities[i] / most) : 0.0f;
-      const bool chosen = d.actions[i] == d.chosen;
-      draw_arrow(draw, g, pr, pc, m, 0.12f + 0.33f * p, with_alpha(kArrow, 0.2f + 0.8f * p), chosen ? kChosen : 0);
-      if (show_numbers_ && g.cell >= 36) {
-        const ImVec2 centre = g.centre(pr, pc);
-        const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
-        const ImVec2 at(centre.x + dc * g.cell * 1.05f, centre.y + dr * g.cell * 1.05f);
-        // With a score (a DQN's Q-value, a policy's logit) a second line under the probability.
-        const float below = d.scores.empty() ? 0.0f : small * 1.1f;
-        draw->AddRectFilled(ImVec2(at.x - small * 1.6f, at.y - small * 0.6f),
-                            ImVec2(at.x + small * 1.6f, at.y + small * 0.6f + below), IM_COL32(20, 22, 28, 190), 3);
-        centered_text(draw, at, small, IM_COL32(255, 255, 255, 235), percent(d.probabilities[i]));
-        if (below > 0) {
-          char score[24];
-          std::snprintf(score, sizeof score, "%.1f", d.scores[i]);
-          centered_text(draw, ImVec2(at.x, at.y + below), small, IM_COL32(190, 210, 255, 235), score);
-        }
-      }
-    }
-  } else if (live && c.human_to_move && show_arrows_) {
+  if (live && show_arrows_ && c.show_probabilities && c.decision && !c.human_to_move && !c.decision->declined &&
+      !c.decision->probabilities.empty())
+    draw_move_arrows(draw, g, board, *c.decision, show_numbers_, small);
+  else if (live && c.human_to_move && show_arrows_)
     for (int m = 0; m < sokoban::kNumMoves; ++m) draw_arrow(draw, g, pr, pc, m, 0.2f, kHumanArrow, 0);
-  }
 
   // Hover: the square; a human's click: the move toward the mouse.
   std::optional<Action> clicked;

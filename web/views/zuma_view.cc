@@ -150,6 +150,219 @@ std::vector<Stage> stages_of(const Json& ev) {
   return stages;
 }
 
+// Where everything sits: the track, its hole, the frog and the skip bin, in the board's area (the stage
+// strip, when shown, takes the bottom of the area).
+struct Scene {
+  ImVec2 origin, size;
+  float text = 13, board_h = 0, strip_h = 0, r = 10;
+  Track track;
+  ImVec2 hole, frog, skip_min, skip_max, skip_centre;
+  // Where an action's marks go: a gap beside the track, or the skip bin.
+  ImVec2 position_of(Action a) const { return a == kSkip ? skip_centre : track.gap(a, r * 1.9f); }
+  bool in_skip_bin(ImVec2 p) const {
+    return p.x >= skip_min.x && p.x <= skip_max.x && p.y >= skip_min.y && p.y <= skip_max.y;
+  }
+};
+
+Scene layout(const BoardArea& area, const zuma::Scenario& scenario, size_t stages) {
+  Scene sc;
+  sc.origin = area.origin;
+  sc.size = area.size;
+  sc.text = std::max(13.0f, std::min(area.size.x, area.size.y) * 0.03f);
+  sc.strip_h = stages == 0 ? 0.0f : std::min(area.size.y * 0.4f, float(stages + 1) * sc.text * 1.9f);
+  sc.board_h = area.size.y - sc.strip_h;
+  const float margin = area.size.x * 0.06f;
+  sc.track.build(ImVec2(sc.origin.x + margin, sc.origin.y + sc.board_h * 0.2f),
+                 ImVec2(sc.origin.x + area.size.x - margin, sc.origin.y + sc.board_h * 0.78f), scenario.max_length + 1);
+  sc.r = sc.track.radius;
+  sc.hole = sc.track.at(1.0f);
+  sc.frog = ImVec2(sc.origin.x + area.size.x * 0.5f, sc.origin.y + sc.board_h * 0.86f);
+  sc.skip_min = ImVec2(sc.frog.x + sc.r * 4.0f, sc.frog.y - sc.r * 1.2f);
+  sc.skip_max = ImVec2(sc.frog.x + sc.r * 8.5f, sc.frog.y + sc.r * 1.2f);
+  sc.skip_centre = ImVec2((sc.skip_min.x + sc.skip_max.x) * 0.5f, sc.frog.y);
+  return sc;
+}
+
+// Above the board: the step, the total reward, the line's length.
+void draw_header(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const zuma::Scenario& scenario) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "step %d/%d   total %+g   line %d/%d", engine.steps(), scenario.max_steps,
+                engine.total_reward(), int(engine.line().size), scenario.max_length);
+  draw->AddText(ImGui::GetFont(), sc.text, sc.origin, kTextColour, buf);
+}
+
+// The track, the hole at its end, and the last place a ball may stay (beyond it, a ball falls off).
+void draw_track(ImDrawList* draw, const Scene& sc, int max_length) {
+  const float r = sc.r;
+  draw->AddPolyline(sc.track.points, Track::kSamples + 1, kTrackColour, ImDrawFlags_None, r * 2.5f);
+  draw->AddCircleFilled(sc.hole, r * 1.4f, IM_COL32(20, 14, 10, 255), 28);
+  centered_text(draw, ImVec2(sc.hole.x, sc.hole.y + r * 2.2f), sc.text * 0.8f, IM_COL32(200, 160, 150, 255), "end");
+  const ImVec2 g = sc.track.gap(max_length), n = sc.track.outward(sc.track.gap_fraction(max_length));
+  draw->AddLine(ImVec2(g.x - n.x * r * 1.5f, g.y - n.y * r * 1.5f), ImVec2(g.x + n.x * r * 1.5f, g.y + n.y * r * 1.5f),
+                IM_COL32(240, 80, 70, 160), 2.0f);
+}
+
+// One stage of the chain on the track: the ball inserted ringed, the run that popped (red) or held (white).
+void draw_stage(ImDrawList* draw, const Scene& sc, const Stage& s) {
+  if (s.ring >= 0) draw->AddCircle(sc.track.slot(s.ring), sc.r + 3, kAimColour, 24, 3.0f);
+  for (int i = s.run_start; s.run_start >= 0 && i < s.run_start + s.run_len; ++i)
+    draw->AddCircle(sc.track.slot(i), sc.r + 2, s.popped ? kMissColour : IM_COL32(255, 255, 255, 200), 24, 3.0f);
+  centered_text(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.55f), sc.text, kAimColour,
+                s.label);
+}
+
+// The ball that fell off, past the end, crossed out, with its penalty.
+void draw_fallen_ball(ImDrawList* draw, const Scene& sc, const Json& fell) {
+  const float r = sc.r;
+  const ImVec2 p(sc.hole.x, sc.hole.y + r * 3.6f);
+  draw_ball(draw, p, r * 0.85f, fell["colour"].get<int>(), 0.6f);
+  draw->AddLine(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), kMissColour, 2.5f);
+  draw->AddLine(ImVec2(p.x - r, p.y + r), ImVec2(p.x + r, p.y - r), kMissColour, 2.5f);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "fell off: -%g", fell["penalty"].get<double>());
+  centered_text(draw, ImVec2(p.x, p.y + r * 1.8f), sc.text * 0.85f, kMissColour, buf);
+}
+
+// The frog holding the ball to throw (with its chance to hit where it aims), and the skip bin.
+void draw_frog(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const zuma::Model& model, bool over) {
+  const float r = sc.r;
+  draw->AddCircleFilled(sc.frog, r * 2.0f, kFrogColour, 32);
+  draw->AddCircleFilled(ImVec2(sc.frog.x - r * 0.8f, sc.frog.y - r * 1.5f), r * 0.45f, IM_COL32(230, 240, 200, 255),
+                        12);
+  draw->AddCircleFilled(ImVec2(sc.frog.x + r * 0.8f, sc.frog.y - r * 1.5f), r * 0.45f, IM_COL32(230, 240, 200, 255),
+                        12);
+  if (engine.ball() && !over) {
+    draw_ball(draw, ImVec2(sc.frog.x, sc.frog.y - r * 0.2f), r, engine.ball());
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "ball: %s, hits %.0f%%", zuma::colour_name(engine.ball()),
+                  100 * model.chosen_action_prob[size_t(engine.ball())]);
+    centered_text(draw, ImVec2(sc.frog.x, sc.frog.y + r * 2.7f), sc.text * 0.85f, kTextColour, buf);
+  }
+  draw->AddRectFilled(sc.skip_min, sc.skip_max, IM_COL32(40, 40, 48, 255), 6);
+  draw->AddRect(sc.skip_min, sc.skip_max, IM_COL32(120, 120, 130, 255), 6);
+  centered_text(draw, sc.skip_centre, sc.text * 0.85f, kTextColour, "skip (-1)");
+}
+
+// The runs this ball could pop (its colour's runs of two or more), outlined, with their pop probability.
+void draw_pop_runs(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const zuma::Model& model) {
+  const Line& line = engine.line();
+  for (int i = 0; i < line.size;) {
+    int start = 0, end = 0;
+    line.run_at(i, start, end);
+    if (line[i] == engine.ball() && end - start >= 2) {
+      const ImVec2 a = sc.track.slot(start), b = sc.track.slot(end - 1);
+      for (int k = start; k < end; ++k)
+        draw->AddCircle(sc.track.slot(k), sc.r + 3, IM_COL32(255, 255, 255, 230), 24, 2.0f);
+      const ImVec2 mid((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f),
+          n = sc.track.outward((float(start + end) * 0.5f) / float(sc.track.slots));
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "pop %.0f%%", 100 * model.color_pop_prob[size_t(line[i])]);
+      centered_text(draw, ImVec2(mid.x + n.x * sc.r * 4.2f, mid.y + n.y * sc.r * 4.2f), sc.text * 0.85f,
+                    IM_COL32(255, 255, 255, 255), buf);
+    }
+    i = end;
+  }
+}
+
+// An action's probability: a bar outward from its gap, or under the skip bin.
+void draw_probability_bar(ImDrawList* draw, const Scene& sc, Action a, double prob) {
+  if (a == kSkip) {
+    draw->AddRectFilled(ImVec2(sc.skip_min.x, sc.skip_max.y + 3),
+                        ImVec2(sc.skip_min.x + (sc.skip_max.x - sc.skip_min.x) * float(prob), sc.skip_max.y + 9),
+                        player_colour(0, 0.9f));
+  } else if (prob > 0) {
+    const float r = sc.r, fr = sc.track.gap_fraction(a);
+    const ImVec2 g = sc.track.at(fr), n = sc.track.outward(fr);
+    const float len = r * (0.4f + 1.8f * float(prob));
+    const ImVec2 base(g.x + n.x * r * 1.4f, g.y + n.y * r * 1.4f);
+    draw->AddLine(base, ImVec2(base.x + n.x * len, base.y + n.y * len), player_colour(0, 0.95f), r * 0.45f);
+    centered_text(draw, ImVec2(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f)), sc.text * 0.8f,
+                  kTextColour, percent(prob));
+  }
+}
+
+// The agent's decision on the gaps: its scores as heat (dark low, bright high), its probabilities as bars,
+// its choice ringed in green; the heat's scale above the board.
+void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool heat, bool bars) {
+  double lo = 0, hi = 0;
+  if (!d.scores.empty()) {
+    lo = *std::min_element(d.scores.begin(), d.scores.end());
+    hi = *std::max_element(d.scores.begin(), d.scores.end());
+  }
+  for (size_t k = 0; k < d.actions.size(); ++k) {
+    const Action a = d.actions[k];
+    const ImVec2 p = sc.position_of(a);
+    if (heat && !d.scores.empty() && a != kSkip) {
+      const float h = hi > lo ? float((d.scores[k] - lo) / (hi - lo)) : 0.5f;
+      draw->AddCircleFilled(p, sc.r * 0.55f, IM_COL32(int(40 + 215 * h), int(40 + 140 * h), int(90 - 60 * h), 255), 16);
+    } else if (a != kSkip) {
+      draw->AddCircleFilled(p, sc.r * 0.35f, IM_COL32(200, 200, 200, 160), 12);
+    }
+    if (bars) draw_probability_bar(draw, sc, a, d.probabilities[k]);
+    if (a == d.chosen) draw->AddCircle(p, sc.r * 0.85f, kChosenColour, 20, 2.5f);
+  }
+  if (!d.scores.empty()) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "heat: %s from %+.1f to %+.1f", d.score_label.c_str(), lo, hi);
+    draw->AddText(ImGui::GetFont(), sc.text * 0.8f, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.3f),
+                  IM_COL32(200, 200, 200, 255), buf);
+  }
+}
+
+void draw_game_over(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const Json* events) {
+  const bool cleared = engine.line().empty();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
+                events && events->contains("end_reward") ? (*events)["end_reward"].get<double>() : 0.0);
+  const ImVec2 mid(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f);
+  draw->AddRectFilled(ImVec2(mid.x - sc.text * 9, mid.y - sc.text), ImVec2(mid.x + sc.text * 9, mid.y + sc.text),
+                      IM_COL32(0, 0, 0, 200), 8);
+  centered_text(draw, mid, sc.text * 1.2f, cleared ? kChosenColour : kMissColour, buf);
+}
+
+// The strip under the board: the last step's stages, each on a small line of balls, the one on show
+// highlighted.
+void draw_stage_strip(ImDrawList* draw, const Scene& sc, const std::vector<Stage>& stages, int shown, int max_length) {
+  const float row_h = sc.strip_h / float(stages.size() + 1);
+  const float rs = std::min(row_h * 0.38f, sc.r * 0.7f);
+  const float x0 = sc.origin.x;
+  float y = sc.origin.y + sc.board_h + row_h * 0.5f;
+  draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(x0, y - sc.text * 0.5f), IM_COL32(200, 200, 200, 255),
+                "Last step, stage by stage:");
+  auto gap_x = [&](int g) { return x0 + rs * 0.1f + float(g) * rs * 2.2f; };
+  for (size_t k = 0; k < stages.size(); ++k) {
+    y += row_h;
+    const Stage& s = stages[k];
+    for (int i = 0; i < s.line.size; ++i) {
+      const ImVec2 p(x0 + rs * 1.2f + float(i) * rs * 2.2f, y);
+      draw_ball(draw, p, rs, s.line[i], 1.0f, false);
+      if (i == s.ring) draw->AddCircle(p, rs + 2, kAimColour, 16, 2.0f);
+      if (s.run_start >= 0 && i >= s.run_start && i < s.run_start + s.run_len)
+        draw->AddCircle(p, rs + 2, s.popped ? kMissColour : IM_COL32(255, 255, 255, 220), 16, 2.0f);
+    }
+    if (s.aimed_gap >= 0)
+      draw->AddLine(ImVec2(gap_x(s.aimed_gap), y - rs * 1.3f), ImVec2(gap_x(s.aimed_gap), y + rs * 1.3f), kAimColour,
+                    2.5f);
+    if (s.actual_gap >= 0 && s.actual_gap != s.aimed_gap)
+      draw->AddLine(ImVec2(gap_x(s.actual_gap), y - rs * 1.3f), ImVec2(gap_x(s.actual_gap), y + rs * 1.3f), kMissColour,
+                    2.5f);
+    const float label_x = x0 + std::max(float(max_length + 1) * rs * 2.2f, s.line.size * rs * 2.2f) + rs * 2;
+    draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(label_x, y - sc.text * 0.5f),
+                  int(k) == shown ? kAimColour : kTextColour, s.label.c_str());
+  }
+}
+
+// The target under the mouse: a gap near it, or the skip bin around it.
+std::optional<Action> hovered_throw(const Scene& sc, const std::vector<ClickTarget>& targets) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (const auto& t : targets) {
+    const bool in_skip = t.action == kSkip && sc.in_skip_bin(mouse);
+    const bool in_gap = t.action != kSkip && std::hypot(mouse.x - t.x, mouse.y - t.y) <= sc.r * 1.1f;
+    if (in_skip || in_gap) return t.action;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 void ZumaView::draw_debug_toggles() {
@@ -177,242 +390,74 @@ bool ZumaView::animating() const {
   return animate_ && animation_stages_ > 0 && ImGui::GetTime() - animation_start_ < kStageSeconds * animation_stages_;
 }
 
+int ZumaView::stage_on_show(const EpisodeStep* last, double now) {
+  if (!last) {
+    animation_stages_ = 0;
+    return -1;
+  }
+  if (animated_step_ != reinterpret_cast<uintptr_t>(last)) {
+    animated_step_ = reinterpret_cast<uintptr_t>(last);
+    animation_start_ = now;
+    animation_stages_ = int(stages_of(last->transition.events).size());
+  }
+  if (!animating()) return -1;
+  return std::min(int((now - animation_start_) / kStageSeconds), animation_stages_ - 1);
+}
+
 std::optional<Action> ZumaView::draw(const BoardContext& c) {
   const auto& state = dynamic_cast<const zuma::ZumaState&>(c.state);
   const zuma::ZumaEngine& engine = state.engine();
   const zuma::Scenario& scenario = state.scenario();
-  const zuma::Model& model = scenario.model;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  avail.y -= ImGui::GetTextLineHeightWithSpacing() * 3.2f;
-  if (avail.x < 80 || avail.y < 80) return std::nullopt;
-  const float text = std::max(13.0f, std::min(avail.x, avail.y) * 0.03f);
-
+  const auto area = board_area(3.2f);
+  if (!area || area->size.x < 80 || area->size.y < 80) return std::nullopt;
   const Json* events = c.last_step ? &c.last_step->transition.events : nullptr;
   const std::vector<Stage> stages = events && show_chain_ ? stages_of(*events) : std::vector<Stage>{};
-  const float strip_h = stages.empty() ? 0.0f : std::min(avail.y * 0.4f, float(stages.size() + 1) * text * 1.9f);
-  const float board_h = avail.y - strip_h;
+  const Scene sc = layout(*area, scenario, stages.size());
+  ImDrawList* draw = ImGui::GetWindowDrawList();
 
-  // Header: step, total, length.
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "step %d/%d   total %+g   line %d/%d", engine.steps(), scenario.max_steps,
-                engine.total_reward(), int(engine.line().size), scenario.max_length);
-  draw->AddText(ImGui::GetFont(), text, origin, kTextColour, buf);
-
-  // The track and the frog.
-  const float margin = avail.x * 0.06f;
-  Track track;
-  const ImVec2 tmin(origin.x + margin, origin.y + board_h * 0.2f);
-  const ImVec2 tmax(origin.x + avail.x - margin, origin.y + board_h * 0.78f);
-  track.build(tmin, tmax, scenario.max_length + 1);
-  const float r = track.radius;
-  draw->AddPolyline(track.points, Track::kSamples + 1, kTrackColour, ImDrawFlags_None, r * 2.5f);
-  const ImVec2 hole = track.at(1.0f);
-  draw->AddCircleFilled(hole, r * 1.4f, IM_COL32(20, 14, 10, 255), 28);
-  centered_text(draw, ImVec2(hole.x, hole.y + r * 2.2f), text * 0.8f, IM_COL32(200, 160, 150, 255), "end");
-  // The last place a ball may stay: beyond it, a ball falls off.
-  {
-    const ImVec2 g = track.gap(scenario.max_length), n = track.outward(track.gap_fraction(scenario.max_length));
-    draw->AddLine(ImVec2(g.x - n.x * r * 1.5f, g.y - n.y * r * 1.5f),
-                  ImVec2(g.x + n.x * r * 1.5f, g.y + n.y * r * 1.5f), IM_COL32(240, 80, 70, 160), 2.0f);
-  }
-  const ImVec2 frog(origin.x + avail.x * 0.5f, origin.y + board_h * 0.86f);
-  const ImVec2 skip_box_min(frog.x + r * 4.0f, frog.y - r * 1.2f), skip_box_max(frog.x + r * 8.5f, frog.y + r * 1.2f);
-  const ImVec2 skip_centre((skip_box_min.x + skip_box_max.x) * 0.5f, frog.y);
-
-  // Animation: the stages of a new step, one after another.
-  const double now = ImGui::GetTime();
-  const void* step_key = c.last_step;
-  if (step_key != nullptr && (animated_step_ != reinterpret_cast<uintptr_t>(step_key))) {
-    animated_step_ = reinterpret_cast<uintptr_t>(step_key);
-    animation_start_ = now;
-    animation_stages_ = int(stages_of(*events).size());
-  }
-  if (step_key == nullptr) animation_stages_ = 0;
-  int stage_shown = -1;
-  if (animating()) {
-    const std::vector<Stage> all = stages_of(*events);
-    stage_shown = std::min(int((now - animation_start_) / kStageSeconds), int(all.size()) - 1);
-  }
+  draw_header(draw, sc, engine, scenario);
+  draw_track(draw, sc, scenario.max_length);
+  // A new step's chain is shown on the track one stage after another.
+  const int stage_shown = stage_on_show(c.last_step, ImGui::GetTime());
   const std::vector<Stage> all_stages = stage_shown >= 0 ? stages_of(*events) : std::vector<Stage>{};
   const Line& shown = stage_shown >= 0 ? all_stages[size_t(stage_shown)].line : engine.line();
-
-  // The balls.
-  for (int i = 0; i < shown.size; ++i) draw_ball(draw, track.slot(i), r, shown[i]);
-  if (stage_shown >= 0) {
-    const Stage& s = all_stages[size_t(stage_shown)];
-    if (s.ring >= 0) draw->AddCircle(track.slot(s.ring), r + 3, kAimColour, 24, 3.0f);
-    if (s.run_start >= 0) {
-      for (int i = s.run_start; i < s.run_start + s.run_len; ++i)
-        draw->AddCircle(track.slot(i), r + 2, s.popped ? kMissColour : IM_COL32(255, 255, 255, 200), 24, 3.0f);
-    }
-    centered_text(draw, ImVec2(origin.x + avail.x * 0.5f, origin.y + board_h * 0.55f), text, kAimColour, s.label);
-  } else if (events && events->contains("fell")) {
-    // The ball that fell off, past the end.
-    const ImVec2 p(hole.x, hole.y + r * 3.6f);
-    draw_ball(draw, p, r * 0.85f, (*events)["fell"]["colour"].get<int>(), 0.6f);
-    draw->AddLine(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), kMissColour, 2.5f);
-    draw->AddLine(ImVec2(p.x - r, p.y + r), ImVec2(p.x + r, p.y - r), kMissColour, 2.5f);
-    std::snprintf(buf, sizeof buf, "fell off: -%g", (*events)["fell"]["penalty"].get<double>());
-    centered_text(draw, ImVec2(p.x, p.y + r * 1.8f), text * 0.85f, kMissColour, buf);
-  }
-
-  // The frog holding the ball, and the skip bin.
-  draw->AddCircleFilled(frog, r * 2.0f, kFrogColour, 32);
-  draw->AddCircleFilled(ImVec2(frog.x - r * 0.8f, frog.y - r * 1.5f), r * 0.45f, IM_COL32(230, 240, 200, 255), 12);
-  draw->AddCircleFilled(ImVec2(frog.x + r * 0.8f, frog.y - r * 1.5f), r * 0.45f, IM_COL32(230, 240, 200, 255), 12);
-  if (engine.ball() && !state.is_terminal()) {
-    draw_ball(draw, ImVec2(frog.x, frog.y - r * 0.2f), r, engine.ball());
-    std::snprintf(buf, sizeof buf, "ball: %s, hits %.0f%%", zuma::colour_name(engine.ball()),
-                  100 * model.chosen_action_prob[size_t(engine.ball())]);
-    centered_text(draw, ImVec2(frog.x, frog.y + r * 2.7f), text * 0.85f, kTextColour, buf);
-  }
-  draw->AddRectFilled(skip_box_min, skip_box_max, IM_COL32(40, 40, 48, 255), 6);
-  draw->AddRect(skip_box_min, skip_box_max, IM_COL32(120, 120, 130, 255), 6);
-  centered_text(draw, skip_centre, text * 0.85f, kTextColour, "skip (-1)");
+  for (int i = 0; i < shown.size; ++i) draw_ball(draw, sc.track.slot(i), sc.r, shown[i]);
+  if (stage_shown >= 0)
+    draw_stage(draw, sc, all_stages[size_t(stage_shown)]);
+  else if (events && events->contains("fell"))
+    draw_fallen_ball(draw, sc, (*events)["fell"]);
+  draw_frog(draw, sc, engine, scenario.model, state.is_terminal());
 
   const bool live = !state.is_terminal() && stage_shown < 0;
-  const Decision* d = c.decision;
-  auto position_of = [&](Action a) { return a == kSkip ? skip_centre : track.gap(a, r * 1.9f); };
-
-  // Runs this ball could pop: its colour's runs of two or more.
-  if (live && show_pop_runs_ && engine.ball()) {
-    const Line& line = engine.line();
-    for (int i = 0; i < line.size;) {
-      int start = 0, end = 0;
-      line.run_at(i, start, end);
-      if (line[i] == engine.ball() && end - start >= 2) {
-        const ImVec2 a = track.slot(start), b = track.slot(end - 1);
-        for (int k = start; k < end; ++k) draw->AddCircle(track.slot(k), r + 3, IM_COL32(255, 255, 255, 230), 24, 2.0f);
-        const ImVec2 mid((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f),
-            n = track.outward((float(start + end) * 0.5f) / float(track.slots));
-        std::snprintf(buf, sizeof buf, "pop %.0f%%", 100 * model.color_pop_prob[size_t(line[i])]);
-        centered_text(draw, ImVec2(mid.x + n.x * r * 4.2f, mid.y + n.y * r * 4.2f), text * 0.85f,
-                      IM_COL32(255, 255, 255, 255), buf);
-      }
-      i = end;
-    }
-  }
-
-  // The agent's distribution on the gaps: heat for Q-values, bars for probabilities.
-  if (live && d && c.show_probabilities) {
-    double lo = 0, hi = 0;
-    if (!d->scores.empty()) {
-      lo = *std::min_element(d->scores.begin(), d->scores.end());
-      hi = *std::max_element(d->scores.begin(), d->scores.end());
-    }
-    for (size_t k = 0; k < d->actions.size(); ++k) {
-      const Action a = d->actions[k];
-      const ImVec2 p = position_of(a);
-      if (show_heat_ && !d->scores.empty() && a != kSkip) {
-        const float h = hi > lo ? float((d->scores[k] - lo) / (hi - lo)) : 0.5f;
-        draw->AddCircleFilled(p, r * 0.55f, IM_COL32(int(40 + 215 * h), int(40 + 140 * h), int(90 - 60 * h), 255), 16);
-      } else if (a != kSkip) {
-        draw->AddCircleFilled(p, r * 0.35f, IM_COL32(200, 200, 200, 160), 12);
-      }
-      if (show_probabilities_) {
-        const double prob = d->probabilities[k];
-        if (a == kSkip) {
-          draw->AddRectFilled(
-              ImVec2(skip_box_min.x, skip_box_max.y + 3),
-              ImVec2(skip_box_min.x + (skip_box_max.x - skip_box_min.x) * float(prob), skip_box_max.y + 9),
-              player_colour(0, 0.9f));
-        } else if (prob > 0) {
-          const float fr = track.gap_fraction(a);
-          const ImVec2 g = track.at(fr), n = track.outward(fr);
-          const float len = r * (0.4f + 1.8f * float(prob));
-          const ImVec2 base(g.x + n.x * r * 1.4f, g.y + n.y * r * 1.4f);
-          draw->AddLine(base, ImVec2(base.x + n.x * len, base.y + n.y * len), player_colour(0, 0.95f), r * 0.45f);
-          centered_text(draw, ImVec2(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f)), text * 0.8f,
-                        kTextColour, percent(prob));
-        }
-      }
-      if (a == d->chosen) draw->AddCircle(p, r * 0.85f, kChosenColour, 20, 2.5f);
-    }
-    if (!d->scores.empty()) {
-      std::snprintf(buf, sizeof buf, "heat: %s from %+.1f to %+.1f", d->score_label.c_str(), lo, hi);
-      draw->AddText(ImGui::GetFont(), text * 0.8f, ImVec2(origin.x, origin.y + text * 1.3f),
-                    IM_COL32(200, 200, 200, 255), buf);
-    }
-  }
-
-  // The throw of the step just taken: aimed gap and, after a miss, where it went.
-  if (show_throw_ && events && events->contains("aimed") && stage_shown <= 0) {
+  if (live && show_pop_runs_ && engine.ball()) draw_pop_runs(draw, sc, engine, scenario.model);
+  if (live && c.decision && c.show_probabilities) draw_decision(draw, sc, *c.decision, show_heat_, show_probabilities_);
+  // The throw of the step just taken, at its first stage: the aimed gap and, after a miss, where it went.
+  if (show_throw_ && events && events->contains("aimed") && stage_shown == 0) {
     const int aimed = (*events)["aimed"].get<int>(), actual = (*events)["actual"].get<int>();
-    if (stage_shown == 0) {
-      draw->AddLine(frog, position_of(aimed), kAimColour, 2.5f);
-      if (actual != aimed) draw->AddLine(frog, position_of(actual), kMissColour, 2.5f);
-    }
+    draw->AddLine(sc.frog, sc.position_of(aimed), kAimColour, 2.5f);
+    if (actual != aimed) draw->AddLine(sc.frog, sc.position_of(actual), kMissColour, 2.5f);
   }
+  if (state.is_terminal() && stage_shown < 0) draw_game_over(draw, sc, engine, events);
+  if (!stages.empty()) draw_stage_strip(draw, sc, stages, stage_shown, scenario.max_length);
 
-  // Game over.
-  if (state.is_terminal() && stage_shown < 0) {
-    const bool cleared = engine.line().empty();
-    std::snprintf(buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
-                  events && events->contains("end_reward") ? (*events)["end_reward"].get<double>() : 0.0);
-    const ImVec2 mid(origin.x + avail.x * 0.5f, origin.y + board_h * 0.5f);
-    draw->AddRectFilled(ImVec2(mid.x - text * 9, mid.y - text), ImVec2(mid.x + text * 9, mid.y + text),
-                        IM_COL32(0, 0, 0, 200), 8);
-    centered_text(draw, mid, text * 1.2f, cleared ? kChosenColour : kMissColour, buf);
-  }
-
-  // The strip: the last step's stages, each on a small line of balls.
-  if (!stages.empty()) {
-    const float row_h = strip_h / float(stages.size() + 1);
-    const float rs = std::min(row_h * 0.38f, r * 0.7f);
-    float y = origin.y + board_h + row_h * 0.5f;
-    draw->AddText(ImGui::GetFont(), text * 0.85f, ImVec2(origin.x, y - text * 0.5f), IM_COL32(200, 200, 200, 255),
-                  "Last step, stage by stage:");
-    for (size_t k = 0; k < stages.size(); ++k) {
-      y += row_h;
-      const Stage& s = stages[k];
-      const bool current = int(k) == stage_shown;
-      for (int i = 0; i < s.line.size; ++i) {
-        const ImVec2 p(origin.x + rs * 1.2f + float(i) * rs * 2.2f, y);
-        draw_ball(draw, p, rs, s.line[i], 1.0f, false);
-        if (i == s.ring) draw->AddCircle(p, rs + 2, kAimColour, 16, 2.0f);
-        if (s.run_start >= 0 && i >= s.run_start && i < s.run_start + s.run_len)
-          draw->AddCircle(p, rs + 2, s.popped ? kMissColour : IM_COL32(255, 255, 255, 220), 16, 2.0f);
-      }
-      auto gap_x = [&](int g) { return origin.x + rs * 0.1f + float(g) * rs * 2.2f; };
-      if (s.aimed_gap >= 0)
-        draw->AddLine(ImVec2(gap_x(s.aimed_gap), y - rs * 1.3f), ImVec2(gap_x(s.aimed_gap), y + rs * 1.3f), kAimColour,
-                      2.5f);
-      if (s.actual_gap >= 0 && s.actual_gap != s.aimed_gap)
-        draw->AddLine(ImVec2(gap_x(s.actual_gap), y - rs * 1.3f), ImVec2(gap_x(s.actual_gap), y + rs * 1.3f),
-                      kMissColour, 2.5f);
-      const float label_x =
-          origin.x + std::max(float(scenario.max_length + 1) * rs * 2.2f, s.line.size * rs * 2.2f) + rs * 2;
-      draw->AddText(ImGui::GetFont(), text * 0.85f, ImVec2(label_x, y - text * 0.5f),
-                    current ? kAimColour : kTextColour, s.label.c_str());
-    }
-  }
-
-  // Human input: a click on a gap or on the skip bin.
+  // A human throws by clicking a gap on the track, or skips by clicking the bin.
   targets.clear();
   if (!state.is_terminal())
-    for (Action a : state.legal_actions()) targets.push_back({a, position_of(a).x, position_of(a).y});
+    for (Action a : state.legal_actions()) targets.push_back({a, sc.position_of(a).x, sc.position_of(a).y});
   std::optional<Action> clicked;
-  ImGui::SetCursorScreenPos(origin);
-  ImGui::InvisibleButton("board", ImVec2(avail.x, avail.y));
+  ImGui::SetCursorScreenPos(area->origin);
+  ImGui::InvisibleButton("board", area->size);
   if (c.human_to_move && live && ImGui::IsItemHovered()) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    for (const auto& t : targets) {
-      const bool in_skip = t.action == kSkip && mouse.x >= skip_box_min.x && mouse.x <= skip_box_max.x &&
-                           mouse.y >= skip_box_min.y && mouse.y <= skip_box_max.y;
-      const bool in_gap = t.action != kSkip && std::hypot(mouse.x - t.x, mouse.y - t.y) <= r * 1.1f;
-      if (!in_skip && !in_gap) continue;
-      draw->AddCircle(ImVec2(t.x, t.y), r, IM_COL32(255, 255, 255, 230), 20, 3.0f);
-      if (t.action == kSkip)
+    if (const auto a = hovered_throw(sc, targets)) {
+      draw->AddCircle(sc.position_of(*a), sc.r, IM_COL32(255, 255, 255, 230), 20, 3.0f);
+      if (*a == kSkip)
         ImGui::SetTooltip("Skip: discard the ball (it may still land in the row if the throw misses)");
       else
-        ImGui::SetTooltip("Throw into gap %d", t.action);
-      if (ImGui::IsItemClicked()) clicked = t.action;
+        ImGui::SetTooltip("Throw into gap %d", *a);
+      if (ImGui::IsItemClicked()) clicked = a;
     }
   }
-  ImGui::TextWrapped("%s", legend().c_str());
-  if (c.human_to_move) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "Your throw: click a gap on the track, or skip.");
+  board_legend(c, legend(), "Your throw: click a gap on the track, or skip.");
   return clicked;
 }
 

@@ -25,6 +25,8 @@ class ZumaView : public BoardView {
  private:
   void scenario_window(App& app);
   void train_window(App& app);
+  // The stage of the last step's chain on show (a new step starts its animation), or -1 for the position.
+  int stage_on_show(const EpisodeStep* last, double now);
 
   bool show_scenario_window_ = false;
   bool show_train_window_ = false;

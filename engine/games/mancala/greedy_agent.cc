@@ -7,30 +7,6 @@
 
 namespace pg::mancala {
 
-int minimax(const Board& board, const Rules& rules, int depth, int alpha, int beta, long& nodes) {
-  ++nodes;
-  if (board.done) return kWinScore * board.outcome();
-  if (depth == 0) return board.store(0) - board.store(1);
-  const bool maximizing = board.to_move == 0;
-  int best = maximizing ? std::numeric_limits<int>::min() : std::numeric_limits<int>::max();
-  const uint32_t mask = board.legal_mask();
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(mask & (1u << i))) continue;
-    Board child = board;
-    child.sow(i, rules);
-    const int v = minimax(child, rules, depth - 1, alpha, beta, nodes);
-    if (maximizing) {
-      best = std::max(best, v);
-      alpha = std::max(alpha, v);
-    } else {
-      best = std::min(best, v);
-      beta = std::min(beta, v);
-    }
-    if (alpha >= beta) break;
-  }
-  return best;
-}
-
 GreedyAgent::RootScores GreedyAgent::score_moves(const Board& board, const Rules& rules, int depth) {
   RootScores r;
   r.legal = board.legal_mask();

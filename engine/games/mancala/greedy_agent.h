@@ -17,10 +17,6 @@ namespace pg::mancala {
 
 constexpr int kWinScore = 99999;
 
-// The store difference (player 0's store minus player 1's) searched `depth`
-// plies ahead, from player 0's point of view. `nodes` counts boards visited.
-int minimax(const Board& board, const Rules& rules, int depth, int alpha, int beta, long& nodes);
-
 class GreedyAgent : public Agent {
  public:
   static constexpr int kMaxDepth = 5;

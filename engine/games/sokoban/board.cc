@@ -64,19 +64,40 @@ std::string position_problem(const Level& level, const std::vector<Square>& boxe
   return "";
 }
 
-Square seed_corner_stuck_box(const Board& board) {
+bool seed_corner_stuck_at(const Board& board, Square b) {
   const Level& level = board.level();
   const auto blocks = [&](Square s) { return board.wall(s) || (board.box_at(s) && !board.target(s)); };
-  for (const Square b : board.boxes()) {
-    const int r = level.row(b), c = level.column(b);
-    // The seed scans interior squares only.
-    if (r == 0 || c == 0 || r == level.height - 1 || c == level.width - 1) continue;
-    const bool vertical = blocks(b - level.width) || blocks(b + level.width);
-    const bool horizontal = blocks(b - 1) || blocks(b + 1);
-    // (up or down) and (left or right) is the seed's four corner tests.
-    if (vertical && horizontal) return b;
-  }
+  const int r = level.row(b), c = level.column(b);
+  // The seed scans interior squares only.
+  if (r == 0 || c == 0 || r == level.height - 1 || c == level.width - 1) return false;
+  const bool vertical = blocks(b - level.width) || blocks(b + level.width);
+  const bool horizontal = blocks(b - 1) || blocks(b + 1);
+  // (up or down) and (left or right) is the seed's four corner tests.
+  return vertical && horizontal;
+}
+
+Square seed_corner_stuck_box(const Board& board) {
+  for (const Square b : board.boxes())
+    if (seed_corner_stuck_at(board, b)) return b;
   return -1;
+}
+
+std::vector<uint8_t> squares_inside(const Level& level) {
+  std::vector<uint8_t> inside(size_t(level.num_squares()), 0);
+  if (level.player < 0) return inside;
+  std::vector<Square> stack = {level.player};
+  inside[size_t(level.player)] = 1;
+  while (!stack.empty()) {
+    const Square s = stack.back();
+    stack.pop_back();
+    for (int m = 0; m < kNumMoves; ++m) {
+      const int r = level.row(s) + kRowDelta[size_t(m)], c = level.column(s) + kColumnDelta[size_t(m)];
+      if (!level.inside(r, c)) continue;
+      const Square n = level.at(r, c);
+      if (!inside[size_t(n)] && !level.wall[size_t(n)]) inside[size_t(n)] = 1, stack.push_back(n);
+    }
+  }
+  return inside;
 }
 
 bool seed_corner_stuck(const Board& board) { return seed_corner_stuck_box(board) >= 0; }

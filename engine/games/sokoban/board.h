@@ -91,6 +91,12 @@ std::string position_problem(const Level& level, const std::vector<Square>& boxe
 bool seed_corner_stuck(const Board& board);
 // The first box square (row-major) that seed_corner_stuck flags, or -1.
 Square seed_corner_stuck_box(const Board& board);
+// Whether that test flags the box on square `box`.
+bool seed_corner_stuck_at(const Board& board, Square box);
+
+// The squares inside the level: joined to the player's start by squares that are not walls (1), the rest 0
+// (walls, and the floor outside the room).
+std::vector<uint8_t> squares_inside(const Level& level);
 
 // Parses a move letter (U D L R, either case); -1 if it is none.
 int move_from_char(char c);

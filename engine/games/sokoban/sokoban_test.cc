@@ -198,6 +198,42 @@ TEST(SokobanCorner, BoxInAWallCornerIsStuck) {
   EXPECT_EQ(as_sokoban(*s).outcome(), Outcome::kSolved);  // win is tested first
 }
 
+TEST(SokobanCorner, EachBoxIsTestedOnItsOwn) {
+  auto s = start(
+      "#######\n"
+      "#.   .#\n"
+      "# $   #\n"
+      "#    $#\n"
+      "#    @#\n"
+      "#######");
+  play(*s, "U");  // the right box against the wall only; the left box free
+  const Board& b = as_sokoban(*s).board();
+  for (const Square box : b.boxes()) EXPECT_FALSE(seed_corner_stuck_at(b, box));
+  play(*s, "U");  // the right box into the corner
+  const Board& after = as_sokoban(*s).board();
+  const Square corner = after.level().at(1, 5), free = after.level().at(2, 2);
+  EXPECT_TRUE(seed_corner_stuck_at(after, corner));
+  EXPECT_FALSE(seed_corner_stuck_at(after, free));
+  EXPECT_EQ(seed_corner_stuck_box(after), corner);
+}
+
+TEST(SokobanLevel, TheSquaresInsideAreThoseThePlayerCouldReachThroughFloor) {
+  // The floor left of the room's wall is outside; the room, its boxes and targets inside.
+  const Level level = parse_level(
+      "   #####\n"
+      "   #@$.#\n"
+      "   #####");
+  const std::vector<uint8_t> inside = squares_inside(level);
+  EXPECT_EQ(inside[size_t(level.at(1, 4))], 1);
+  EXPECT_EQ(inside[size_t(level.at(1, 5))], 1);
+  EXPECT_EQ(inside[size_t(level.at(1, 6))], 1);
+  EXPECT_EQ(inside[size_t(level.at(1, 3))], 0);  // a wall
+  EXPECT_EQ(inside[size_t(level.at(1, 0))], 0);  // floor outside the room
+  int count = 0;
+  for (uint8_t v : inside) count += v;
+  EXPECT_EQ(count, 3);
+}
+
 TEST(SokobanCorner, CornerOnATargetCountsUnlessItWins) {
   // The seed's quirk: a box on a target in a corner is "stuck" too.
   const std::string level =

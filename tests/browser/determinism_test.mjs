@@ -8,14 +8,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { useSite, open, api, seated, cli, artifacts, GAMES } from './helpers.mjs';
+import { useSite, open, api, seated, cli, artifacts, GAMES, defaultSeats } from './helpers.mjs';
 
 useSite();
 
 const SEEDS = [1, 7, 42];
 
 // Each game's lineups: its options (as `--options` natively, `load` in the page) and its seats. A game of the
-// registry (GAMES) not listed here plays random players on its default options (randomLineup).
+// registry (GAMES) not listed here plays its default seats and random players on its default options.
 const TABLE = {
   zuma: [
     [{}, 'trained'],
@@ -150,7 +150,7 @@ const playOut = (page) => page.evaluate(async () => {
 for (const game of GAMES) {
   test(`${game}: every lineup's trace is the native one, byte for byte, on seeds ${SEEDS.join(', ')}`, async (t) => {
     const { page, errors } = await open(`?game=${game}`);
-    const rows = TABLE[game] ?? [await randomLineup(page, game)];
+    const rows = TABLE[game] ?? [[{}, defaultSeats(game).join(',')], await randomLineup(page, game)];
     const cases = rows.flatMap(([options, agents]) => SEEDS.map((seed) => ({ options, agents, seed })));
     for (const c of cases) {
       c.native = nativePlay(game, c.options, c.agents, c.seed);

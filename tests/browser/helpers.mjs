@@ -17,7 +17,13 @@ export const cli = path.join(root, 'build/native/bin/playground');
 export const artifacts = path.join(root, 'tests/browser/artifacts');
 // The games of the registry (engine/games/games.h) in its order, as the native CLI lists them: the suites that
 // run every game (page, determinism, soak) take them from here, so a new game is never left out.
-export const GAMES = [...execFileSync(cli, ['list']).toString().matchAll(/^([a-z_]+): /gm)].map((m) => m[1]);
+const LISTING = execFileSync(cli, ['list']).toString();
+export const GAMES = [...LISTING.matchAll(/^([a-z_]+): /gm)].map((m) => m[1]);
+// A game's default seats as `playground list` names them (its best agent first), e.g. ['perfect', 'random'].
+export function defaultSeats(game) {
+  const section = LISTING.slice(LISTING.indexOf(`${game}: `));
+  return /^ {2}default seats: (.*)$/m.exec(section)[1].trim().split(/\s+/);
+}
 
 export const env = { server: null, browser: null, base: null };
 

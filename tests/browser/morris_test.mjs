@@ -144,7 +144,7 @@ test('the learned agent is the default opponent, seated once its network arrives
   await page.close();
 });
 
-test("the seed's smart and genius agents: seated once their files arrive, the game is the native one", async () => {
+test("the project's smart and genius agents: seated once their files arrive, the game is the native one", async () => {
   const { page, errors } = await open('?game=morris&agents=smart,genius&seed=3');
   // The page fetches the tables and networks they ask for when they are seated.
   await seated(page, 'smart,genius');

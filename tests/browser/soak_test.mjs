@@ -12,7 +12,7 @@
 // SOAK_SEED picks another run; a failure names the seed and the action's number. See docs/reliability.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, open, api, seated, GAMES } from './helpers.mjs';
+import { useSite, open, api, seated, GAMES, defaultSeats } from './helpers.mjs';
 
 useSite();
 
@@ -48,8 +48,8 @@ function prng(seed) {
 
 // Each game's option variants and the agents the driver seats without waiting; `module` is seated now and
 // then with a wait for its files (a network or table fetched when it is first seated). A game not listed here
-// plays its default options with random and human seats (GENERIC).
-const GENERIC = { options: [{}], agents: ['random', 'human'], module: null };
+// plays its default options with random, human and its default seats (generic).
+const generic = (game) => ({ options: [{}], agents: ['random', 'human', ...defaultSeats(game)], module: null });
 const SETUPS = {
   zuma: {
     options: [{}, { scenario: 'grading', max_steps: 25 }, { scenario: 'chain_reaction' }],
@@ -209,7 +209,7 @@ test(`soak: ${STEPS} seeded actions across every game, states replayed from thei
     // A game switch: another game, one of its option variants, a new seed, random seats.
     const next = segment < order.length ? order[segment] : pick(GAMES.filter((g) => g !== game));
     game = next;
-    const setup = SETUPS[game] ?? GENERIC;
+    const setup = SETUPS[game] ?? generic(game);
     const options = pick(setup.options);
     await api(page, 'load', game, options);
     await page.evaluate((g) => window.playground.policiesReady(g), game);

@@ -1,5 +1,5 @@
-// Sokoban in the browser: a human plays the seed's maps with the arrow keys
-// and WASD to the solution; the page's trace (states and the seed's rewards)
+// Sokoban in the browser: a human plays the project's maps with the arrow keys
+// and WASD to the solution; the page's trace (states and the project's rewards)
 // is the native engine's; the agent's arrows and the level picker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,7 +34,7 @@ function assertSameAsNative(trace, moves, ...optionArgs) {
   assert.deepEqual(trace.returns, replay.returns);
 }
 
-test("the seed's one-box map, played with the arrow keys in 8 moves, as the native engine plays it", async () => {
+test("the project's one-box map, played with the arrow keys in 8 moves, as the native engine plays it", async () => {
   const { page, errors } = await open('?game=sokoban&agents=human');
   let s = await api(page, 'state');
   assert.equal(s.game, 'sokoban');
@@ -76,7 +76,7 @@ test("the two-box map with WASD, a bump into a wall counted as a step, undo by s
   await page.close();
 });
 
-test("the agent steps with the arrow keys; the seed's corner test flags a box on a target", async () => {
+test("the agent steps with the arrow keys; the project's corner test flags a box on a target", async () => {
   const { page, errors } = await open('?game=sokoban&agents=greedy&seed=2&' + options({ collection: 'teaching', index: 5 }));
   await seated(page, 'greedy');  // seated once its network has arrived
   let s = await api(page, 'state');
@@ -85,8 +85,8 @@ test("the agent steps with the arrow keys; the seed's corner test flags a box on
   for (let step = 1; step <= 3; step++) await press(page, 'ArrowRight', step);
   const trace = await api(page, 'trace');
   trace.steps.forEach((st) => assert.equal(st.agent, 'greedy'));
-  // The box starts on its target between two walls, with a box below it: the seed's test flags it, so
-  // the first step costs -50 (the teaching levels do not end there, corner_ends is the seed maps' rule).
+  // The box starts on its target between two walls, with a box below it: the project's test flags it, so
+  // the first step costs -50 (the teaching levels do not end there, corner_ends is the rule on the project's maps).
   assert.deepEqual(trace.steps[0].events.corner_box, [2, 3]);
   assert.equal(trace.steps[0].rewards[0], -50.1);
   assertSameAsNative(trace, trace.steps.map((st) => st.action).join(''), '--collection', 'teaching', '--index', '5');
@@ -102,12 +102,12 @@ test("the solver's plan, the dead squares and a deadlock, as the native solver s
   const { page, errors } = await open('?game=sokoban&agents=human');
   await frame(page);
   let view = await api(page, 'view');
-  // The native solver's plan for the seed's first map (its first output line).
+  // The native solver's plan for the project's first map (its first output line).
   const nativePlan = execFileSync(cli, ['sokoban', 'solve', '--level', path.join(root, 'assets', 'sokoban', 'seed.txt'),
     '--index', '0', '--optimise', 'moves']).toString().split('\n')[0].trim();
   assert.equal(view.plan.status, 'solved');
   assert.equal(view.plan.lurd, nativePlan);
-  assert.equal(view.plan.moves, 8, "the seed map's optimum");
+  assert.equal(view.plan.moves, 8, "the optimum of the project's first map");
   assert.equal(view.deadlocked, false);
   assert.ok(view.dead_squares.length > 0);
   assert.ok(view.lower_bound >= 1 && view.lower_bound <= 6, "the bound is at most the plan's 6 pushes");
@@ -204,7 +204,7 @@ test('the level editor: walls drawn by dragging, floor by right-click, then the 
   await page.close();
 });
 
-test('the general policy, the search it guides and the seed\'s DQN play in the page as natively', async () => {
+test('the general policy, the search it guides and the project\'s DQN play in the page as natively', async () => {
   for (const [agents, o] of [['policy', { collection: 'teaching', index: 2 }], ['guided', { collection: 'teaching', index: 4 }],
     ['dqn', { collection: 'seed', index: 0 }]]) {
     const { page, errors } = await open('?game=sokoban&seed=3&agents=' + agents + '&' + options(o));

@@ -18,7 +18,7 @@ test('Zuma by URL: the episode matches the native engine step by step, decisions
   let s = await api(page, 'state');
   assert.equal(s.game, 'zuma');
   assert.deepEqual(s.agents, ['trained'], 'the trained agent is the default');
-  assert.deepEqual(s.state.line, [1, 2, 3, 3, 3, 4, 2, 1, 2, 3, 4, 4], 'the seed example is the default scenario');
+  assert.deepEqual(s.state.line, [1, 2, 3, 3, 3, 4, 2, 1, 2, 3, 4, 4], 'the homework\'s example is the default scenario');
   assert.equal(s.state.ball, 2, 'Python random.seed(42): random() = 0.639..., the blue band of next_color_dist');
   const policy = await api(page, 'policy');
   assert.equal(policy.distribution.length, 12 + 2, 'n + 2 actions: skip and 13 gaps');

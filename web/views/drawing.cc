@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "web/ui.h"
+
 namespace pg::web {
 
 ImU32 result_colour(int result) {
@@ -47,6 +49,12 @@ void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<Labe
   }
 }
 
+void board_banner(ImDrawList* draw, ImVec2 centre, ImVec2 half, float size, ImU32 colour, const std::string& text) {
+  draw->AddRectFilled(ImVec2(centre.x - half.x, centre.y - half.y), ImVec2(centre.x + half.x, centre.y + half.y),
+                      IM_COL32(0, 0, 0, 200), 8);
+  centered_text(draw, centre, size, colour, text);
+}
+
 std::optional<BoardArea> board_area(float caption_lines) {
   BoardArea area{ImGui::GetCursorScreenPos(), ImGui::GetContentRegionAvail()};
   area.size.y -= ImGui::GetTextLineHeightWithSpacing() * caption_lines;
@@ -83,6 +91,18 @@ void board_status(const std::string& status, ImU32 colour) {
 void board_legend(const BoardContext& context, const std::string& legend, const std::string& hint) {
   if (!legend.empty()) ImGui::TextWrapped("%s", legend.c_str());
   if (context.human_to_move && !hint.empty()) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "%s", hint.c_str());
+}
+
+PlotPanel plot_panel(float min_height, bool empty) {
+  const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(min_height, ImGui::GetContentRegionAvail().y - 10));
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("curve", size);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(24, 24, 30, 255), 4);
+  if (empty)
+    centered_text(draw, ImVec2(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f), 14, IM_COL32(160, 160, 160, 255),
+                  "the learning curve appears here");
+  return {draw, p0, size};
 }
 
 }  // namespace pg::web

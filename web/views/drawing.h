@@ -34,6 +34,10 @@ struct LabelPart {
 };
 void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<LabelPart>& parts);
 
+// A banner across the board (how the game ended): `text` on a dark panel centred on `centre`, `half` its
+// half-extent.
+void board_banner(ImDrawList* draw, ImVec2 centre, ImVec2 half, float size, ImU32 colour, const std::string& text);
+
 // Where the board goes: the window's remaining content region, less `caption_lines` lines of text under it
 // for the caption. Nothing when that leaves less than 60 pixels either way.
 struct BoardArea {
@@ -58,5 +62,14 @@ inline void board_caption(const BoardContext& context, const std::string& status
   board_status(status, colour);
   board_legend(context, legend, hint);
 }
+
+// A plot's panel under the cursor: the window's width and the rest of its height (at least `min_height`),
+// dark, taking the mouse (hover it with ImGui::IsItemHovered). With nothing to plot yet (`empty`), the panel
+// says that the learning curve appears there.
+struct PlotPanel {
+  ImDrawList* draw;
+  ImVec2 min, size;
+};
+PlotPanel plot_panel(float min_height, bool empty);
 
 }  // namespace pg::web

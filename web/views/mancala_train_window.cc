@@ -10,6 +10,7 @@
 #include "web/app.h"
 #include "web/browser.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 #include "web/views/mancala_trainer.h"
 #include "web/views/mancala_view.h"
 
@@ -36,16 +37,10 @@ namespace {
 
 // The learning curve: ThetaGreedy 1's win rate against Greedy 1 at each evaluation.
 void win_rate_plot(const std::vector<MancalaTrainer::CurvePoint>& curve) {
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(140.0f, ImGui::GetContentRegionAvail().y - 10));
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("curve", size);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(24, 24, 30, 255), 4);
-  if (curve.empty()) {
-    centered_text(draw, ImVec2(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f), 14, IM_COL32(160, 160, 160, 255),
-                  "the learning curve appears here");
-    return;
-  }
+  const PlotPanel panel = plot_panel(140.0f, curve.empty());
+  ImDrawList* draw = panel.draw;
+  const ImVec2 p0 = panel.min, size = panel.size;
+  if (curve.empty()) return;
   const float pad = 20;
   const double last_games = double(std::max(1L, curve.back().games));
   auto rate = [](const MancalaTrainer::CurvePoint& p) { return p.played ? double(p.wins) / double(p.played) : 0.0; };

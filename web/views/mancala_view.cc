@@ -221,10 +221,8 @@ void draw_game_over(ImDrawList* draw, const Geometry& g, const mancala::Board& b
                                        : o < 0 ? "Player 1 wins"
                                                : "Draw") +
                            "  " + std::to_string(board.store(0)) + " : " + std::to_string(board.store(1));
-  const ImVec2 mid = g.middle();
-  draw->AddRectFilled(ImVec2(mid.x - g.cell * 2.2f, mid.y - g.cell * 0.3f),
-                      ImVec2(mid.x + g.cell * 2.2f, mid.y + g.cell * 0.3f), IM_COL32(0, 0, 0, 200), 8);
-  centered_text(draw, mid, text_size * 1.2f, IM_COL32(255, 255, 255, 255), text);
+  board_banner(draw, g.middle(), ImVec2(g.cell * 2.2f, g.cell * 0.3f), text_size * 1.2f, IM_COL32(255, 255, 255, 255),
+               text);
 }
 
 }  // namespace

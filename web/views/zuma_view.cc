@@ -314,10 +314,8 @@ void draw_game_over(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& e
   char buf[64];
   std::snprintf(buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
                 events && events->contains("end_reward") ? (*events)["end_reward"].get<double>() : 0.0);
-  const ImVec2 mid(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f);
-  draw->AddRectFilled(ImVec2(mid.x - sc.text * 9, mid.y - sc.text), ImVec2(mid.x + sc.text * 9, mid.y + sc.text),
-                      IM_COL32(0, 0, 0, 200), 8);
-  centered_text(draw, mid, sc.text * 1.2f, cleared ? kChosenColour : kMissColour, buf);
+  board_banner(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f),
+               ImVec2(sc.text * 9, sc.text), sc.text * 1.2f, cleared ? kChosenColour : kMissColour, buf);
 }
 
 // The strip under the board: the last step's stages, each on a small line of balls, the one on show

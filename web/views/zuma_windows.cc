@@ -10,6 +10,7 @@
 #include "web/app.h"
 #include "web/browser.h"
 #include "web/ui.h"
+#include "web/views/drawing.h"
 #include "web/views/zuma_trainer.h"
 #include "web/views/zuma_view.h"
 
@@ -68,16 +69,10 @@ namespace {
 
 // The learning curve: mean training return per block of episodes.
 void curve_plot(const std::vector<double>& curve, int64_t block, double reference, const char* reference_label) {
-  const ImVec2 size(ImGui::GetContentRegionAvail().x, std::max(120.0f, ImGui::GetContentRegionAvail().y - 10));
-  const ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("curve", size);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(24, 24, 30, 255), 4);
-  if (curve.empty()) {
-    centered_text(draw, ImVec2(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f), 14, IM_COL32(160, 160, 160, 255),
-                  "the learning curve appears here");
-    return;
-  }
+  const PlotPanel panel = plot_panel(120.0f, curve.empty());
+  ImDrawList* draw = panel.draw;
+  const ImVec2 p0 = panel.min, size = panel.size;
+  if (curve.empty()) return;
   double lo = std::min(reference, *std::min_element(curve.begin(), curve.end()));
   double hi = std::max(reference, *std::max_element(curve.begin(), curve.end()));
   if (hi - lo < 1) hi = lo + 1;

@@ -22,6 +22,17 @@ check "replay's third state" "4,4,0,5,5,0,2,0,6,6,6,5,5,0 0" "$board"
 n=$(printf '%s' "$out" | grep -c '"action":')
 check "replay has three steps" "3" "$n"
 
+# --format text: a line per step in the game's words, then the position reached.
+out=$("$PG" tictactoe replay --actions b2,a3,c3,b3,a1 --format text 2>&1); rc=$?
+check "replay --format text exits 0" "0" "$rc"
+check "replay --format text says what the step did" "5. player 0 (replay): a1   reward +1 / -1   three in a row: c3 b2 a1" "$out"
+check "replay --format text ends on the position" "X wins" "$out"
+out=$("$PG" mancala play --agents greedy:2,random --format text 2>&1)
+check "play --format text names the agents and the game's events" "1. player 0 (greedy:2): 3   reward +0 / +0   extra turn" "$out"
+out=$("$PG" mancala play --format xml 2>&1); rc=$?
+check "a bad --format exits 2" "2" "$rc"
+check "a bad --format is named" "flag --format: expected json or text, not 'xml'" "$out"
+
 out=$("$PG" mancala replay --actions 3,3 2>&1); rc=$?
 check "illegal action exits 2" "2" "$rc"
 check "illegal action names its position" "action 2 ('3'): '3' is not a legal action here (legal: 1,2,4,5,6)" "$out"
@@ -75,7 +86,7 @@ trap 'rm -rf "$TMP"' EXIT
 
 out=$("$PG" zuma show 2>&1); rc=$?
 check "zuma show exits 0" "0" "$rc"
-check "zuma show prints the seed's example line" "line  R B G G G Y B R B G Y Y" "$out"
+check "zuma show prints the homework's example line" "line  R B G G G Y B R B G Y Y" "$out"
 
 out=$("$PG" zuma replay --seed 42 --actions 1,2,-1 2>&1); rc=$?
 check "zuma replay exits 0" "0" "$rc"
@@ -408,10 +419,10 @@ out=$("$PG" morris solve --max-material 11 2>&1)
 check "morris solve: a bad --max-material is named" "flag --max-material: expected an integer from 6 to 10" "$out"
 out=$("$PG" mancala match --table x 2>&1)
 check "--table is morris's alone" "flag --table: unknown here" "$out"
-# The seed's stage tables and its smart agent (a small run; the shipped tables are docs/morris.md's command).
+# The project's stage tables and its smart agent (a small run; the shipped tables are docs/morris.md's command).
 out=$("$PG" morris tables --games 30 --seed 4 --out "$TMP/tables_a.policy" 2>&1); rc=$?
 check "morris tables exits 0" "0" "$rc"
-check "morris tables reports the seed's fourth run" "run 4: 70% smart against heuristic" "$out"
+check "morris tables reports the project's fourth run" "run 4: 70% smart against heuristic" "$out"
 check "morris tables writes the file" "wrote $TMP/tables_a.policy" "$out"
 "$PG" morris tables --games 30 --seed 4 --out "$TMP/tables_b.policy" > /dev/null 2>&1
 tail -c 100000 "$TMP/tables_a.policy" > "$TMP/tables_a.tail"; tail -c 100000 "$TMP/tables_b.policy" > "$TMP/tables_b.tail"
@@ -451,10 +462,10 @@ else
   out=$("$PG" morris train-value --hidden 16,x --out "$TMP/value_c.policy" 2>&1)
   check "morris train-value: bad --hidden widths are named" "flag --hidden: expected widths from 1 to 4096" "$out"
 fi
-# Sokoban: the seed's maps, level files, the number grids.
+# Sokoban: the project's maps, level files, the number grids.
 out=$("$PG" sokoban show 2>&1); rc=$?
 check "sokoban show exits 0" "0" "$rc"
-check "sokoban show opens the seed's one-box map" "Sokoban (seed 0: one box)" "$out"
+check "sokoban show opens the project's one-box map" "Sokoban (seed 0: one box)" "$out"
 check "sokoban show draws the map" "#   @     #" "$out"
 out=$("$PG" sokoban show --options '{"generate":{"width":9,"height":8,"boxes":3,"seed":17}}' 2>&1); rc=$?
 check "sokoban show makes a generated level" "Sokoban (generated 9x8, 3 boxes, seed 17)" "$out"
@@ -463,18 +474,18 @@ check "sokoban names a bad generator option" "option 'generate.width': must be a
 out=$("$PG" sokoban replay --collection seed --index 0 --actions U,U,U,L,U,R,R,R 2>&1); rc=$?
 check "sokoban replay exits 0" "0" "$rc"
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.reward).join(","), t.returns[0].toFixed(1), t.steps[7].state.outcome)})')
-check "sokoban replay: the seed's rewards on its optimal 8 moves" "4.9,4.9,4.9,-0.1,-0.1,4.9,4.9,124.9 149.2 solved" "$summary"
-# The shipped seed DQN (policies/sokoban/dqn_seed_map1.rlpg, the best weights of playground sokoban train --index 0)
+check "sokoban replay: the project's rewards on its optimal 8 moves" "4.9,4.9,4.9,-0.1,-0.1,4.9,4.9,124.9 149.2 solved" "$summary"
+# The project's shipped DQN (policies/sokoban/dqn_seed_map1.rlpg, the best weights of playground sokoban train --index 0)
 # plays map 1's optimal 8 moves; map 2's (policies/sokoban/dqn_seed_map2.rlpg) solves it in 14 (optimal 12); other
 # levels have none at all.
 out=$("$PG" sokoban play --agents dqn --collection seed --index 0 2>&1)
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.action).join(""), t.returns[0].toFixed(1))})')
-check "sokoban: the seed's DQN solves its map 1 in 8 moves" "UUULURRR 149.2" "$summary"
+check "sokoban: the project's DQN solves its map 1 in 8 moves" "UUULURRR 149.2" "$summary"
 out=$("$PG" sokoban play --agents dqn --collection seed --index 1 2>&1)
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.steps.map(x=>x.action).join(""), t.returns[0].toFixed(1))})')
-check "sokoban: the seed's DQN solves its map 2 in 14 moves" "RRRDDLUUULLLUR 143.6" "$summary"
+check "sokoban: the project's DQN solves its map 2 in 14 moves" "RRRDDLUUULLLUR 143.6" "$summary"
 out=$("$PG" sokoban play --agents dqn --collection teaching --index 0 2>&1)
-check "sokoban: the seed's DQN only on the seed's maps" "playground: agent 'dqn': the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)" "$(printf '%s' "$out" | head -1)"
+check "sokoban: the project's DQN only on the project's maps" "playground: agent 'dqn': the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)" "$(printf '%s' "$out" | head -1)"
 out=$("$PG" sokoban replay --collection seed --index 1 --actions U,L,U,R,D,D,D,R,R,R,D,L 2>&1)
 summary=$(printf '%s' "$out" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const t=JSON.parse(s);console.log(t.returns[0].toFixed(1), t.done)})')
 check "sokoban replay: the two-box map's optimal 12 moves return 143.8" "143.8 true" "$summary"
@@ -512,7 +523,7 @@ out=$("$PG" sokoban replay --actions U,X 2>&1)
 check "sokoban: an unknown move is named" "action 2 ('X'): 'X' is not a legal action here (legal: U,D,L,R)" "$out"
 out=$("$PG" sokoban eval 2>&1); rc=$?
 check "sokoban eval exits 0" "0" "$rc"
-check "sokoban eval: greedy solves both seed maps (10 and 26 steps with seed 1)" "solved 2 of 2 episodes (100.0%), mean return 145.70" "$out"
+check "sokoban eval: greedy solves both of the project's maps (10 and 26 steps with seed 1)" "solved 2 of 2 episodes (100.0%), mean return 145.70" "$out"
 check "sokoban eval: per level" "    1  two boxes                     100.0%         26.0        142.4" "$out"
 out=$("$PG" sokoban eval --agent random --episodes 20 --max-steps 10 2>&1)
 check "sokoban eval: random in 10 steps solves nothing" "solved 0 of 40 episodes (0.0%)" "$out"
@@ -536,7 +547,7 @@ printf '%s\n' "$(printf '#%.0s' {1..33})" "#@\$.$(printf ' %.0s' {1..28})#" "$(p
 out=$("$PG" sokoban play --agents policy --level "$TMP/wide.txt" 2>&1)
 check "sokoban: the policy refuses a level wider than 32" "the policy plays levels of up to 32x32 squares, this one is 33x3" "$out"
 
-# Sokoban solver: the seed's two-box map (12 moves at best) and a collection.
+# Sokoban solver: the project's two-box map (12 moves at best) and a collection.
 cat > "$TMP/seed_two.txt" <<'LEVEL'
 ###########
 #         #

@@ -32,15 +32,16 @@ const std::vector<Command>& command_table() {
       {"", "show", show, R"(  playground GAME show [--seed S] [options]          the initial state, as text and JSON)",
        "playground sokoban show --level assets/sokoban/boxoban/medium_valid_000_first50.txt --index 7"},
       {"", "replay", replay,
-       R"(  playground GAME replay [--seed S] [options] --actions A,B,C
+       R"(  playground GAME replay [--seed S] [options] --actions A,B,C [--format json|text]
         applies the actions (by their names; separated by ';' in a game whose
         names hold commas, as the Binary Game's x,y,d) and prints the episode as the
-        JSON trace the page exports)",
-       "playground mancala replay --seed 7 --actions 3,6,1"},
+        JSON trace the page exports, or with --format text a line per step (what
+        happened, in the game's words) and the position reached)",
+       "playground tictactoe replay --actions b2,a3,c3,b3,a1 --format text"},
       {"", "play", play,
-       R"(  playground GAME play [--agents A,B] [--seed S] [options]
+       R"(  playground GAME play [--agents A,B] [--seed S] [options] [--format json|text]
         the agents play one episode, exactly as the page does with this seed;
-        prints its JSON trace (with every decision))",
+        prints its JSON trace (with every decision), or the episode as text)",
        "playground morris play --agents bonus,random --seed 3"},
       {"", "match", match,
        R"(  playground GAME match --first AGENT --second AGENT [--games N] [--seed S] [options]

@@ -40,8 +40,44 @@ int show(const GameEntry& entry, const Args& args) {
   return 0;
 }
 
+namespace {
+
+// --format: "json" (the trace, the default) or "text".
+bool text_format(const Args& args) {
+  const std::string format = args.get("format", "json");
+  if (format != "json" && format != "text")
+    throw InputError("flag --format", "expected json or text, not '" + format + "'");
+  return format == "text";
+}
+
+// The episode as people read it: a line per step (who, what, the rewards, what happened in the game's own
+// words), then the position reached.
+void print_episode_text(const Episode& episode) {
+  const Game& game = episode.game();
+  std::cout << game.title() << ", seed " << episode.seed() << ": " << episode.length() << " steps\n";
+  for (size_t i = 0; i < episode.length(); ++i) {
+    const EpisodeStep& st = episode.step(i);
+    std::string rewards;
+    for (double r : st.transition.rewards) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%s%+g", rewards.empty() ? "" : " / ", r);
+      rewards += buf;
+    }
+    std::cout << "  " << i + 1 << ". player " << st.player << " (" << st.agent << "): " << st.action_name
+              << "   reward " << rewards;
+    std::string said = game.describe_events(st.transition.events);
+    while (!said.empty() && (said.back() == ' ' || said.back() == ';')) said.pop_back();
+    if (!said.empty()) std::cout << "   " << said;
+    std::cout << "\n";
+  }
+  std::cout << episode.state_at(episode.length()).to_text();
+}
+
+}  // namespace
+
 int replay(const GameEntry& entry, const Args& args) {
-  args.check_known({"seed", "actions"}, entry.options);
+  args.check_known({"seed", "actions", "format"}, entry.options);
+  const bool text = text_format(args);
   if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
   const auto game = entry.create(args.game_options(entry.options));
   const uint64_t seed = args.get_seed("seed", game->default_seed());
@@ -50,12 +86,16 @@ int replay(const GameEntry& entry, const Args& args) {
   const auto legal = first->legal_actions();
   const bool comma_names = !legal.empty() && first->action_name(legal[0]).find(',') != std::string::npos;
   const Episode episode = replay_actions(game, seed, split_list(args.get("actions"), comma_names ? ';' : ','));
-  std::cout << episode.to_trace().dump(2) << "\n";
+  if (text)
+    print_episode_text(episode);
+  else
+    std::cout << episode.to_trace().dump(2) << "\n";
   return 0;
 }
 
 int play(const GameEntry& entry, const Args& args) {
-  args.check_known({"agents", "seed"}, entry.options);
+  args.check_known({"agents", "seed", "format"}, entry.options);
+  const bool text = text_format(args);
   const auto game = entry.create(args.game_options(entry.options));
   Session session;
   session.load(entry.name, game->options());
@@ -66,7 +106,10 @@ int play(const GameEntry& entry, const Args& args) {
   StepResult r = StepResult::kPlayed;
   while ((r = session.step()) == StepResult::kPlayed) {
   }
-  std::cout << session.trace().dump(2) << "\n";
+  if (text)
+    print_episode_text(session.episode());
+  else
+    std::cout << session.trace().dump(2) << "\n";
   if (r == StepResult::kDeclined) {
     const int p = session.state().current_player();
     std::cerr << "playground: agent '" << session.agent_specs()[size_t(p)] << "' declined to move at step "

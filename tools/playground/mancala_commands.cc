@@ -33,6 +33,140 @@ double get_number(const Args& args, const std::string& flag, double fallback) {
   return v;
 }
 
+// The weights' Euclidean norm, a point of the learning curve.
+double weight_norm(const mancala::ThetaPolicy& p) {
+  double n = 0;
+  for (double w : p.value.weights) n += w * w;
+  return std::sqrt(n);
+}
+
+// theta:D with the weights being learned, moving second against greedy:5 (100 games): its wins, printed.
+long wins_second_against_greedy5(const Game& game, long done, const mancala::ThetaPolicy& p, int depth) {
+  mancala::thetas().store("cli-curve", std::make_shared<const mancala::ThetaPolicy>(p));
+  const MatchResult r = play_match(game, {"greedy:5", "theta:" + std::to_string(depth) + ":cli-curve"}, 100, 1'000'000);
+  std::printf("%ld games: theta:%d second vs greedy:5 wins %ld of 100\n", done, depth, r.losses);
+  std::fflush(stdout);
+  return r.losses;
+}
+
+// A training run's weights, its number of games and its learning curve.
+struct Trained {
+  mancala::ThetaPolicy policy;
+  long games = 0;
+  Json curve = Json::array();
+};
+
+mancala::ThetaLeafTraining read_leaf_settings(const Args& args) {
+  mancala::ThetaLeafTraining s;
+  s.games = args.get_long("games", s.games, 1, 100'000'000);
+  s.depth = int(args.get_long("depth", s.depth, 1, mancala::kMaxLine));
+  s.lambda = get_number(args, "lambda", s.lambda);
+  s.alpha = get_number(args, "alpha", s.alpha);
+  s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+  s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
+  s.seed = args.get_seed("seed", s.seed);
+  s.start = args.get("start", s.start);
+  if (!(s.alpha > 0) || !(s.lambda >= 0 && s.lambda <= 1))
+    throw InputError("flag --alpha/--lambda", "alpha must be positive and lambda in [0, 1]");
+  return s;
+}
+
+// The weights TD-Leaf starts from: zero, or stored weights named by --start.
+mancala::ThetaPolicy leaf_start(const std::string& start) {
+  mancala::ThetaPolicy initial;
+  if (start != "zero") {
+    const auto found = mancala::thetas().find(start);
+    if (!found) throw InputError("flag --start", "no weights named '" + start + "' (e.g. theta_pool)");
+    initial = *found;
+    initial.info = Json::object();
+  }
+  return initial;
+}
+
+// TD-Leaf(lambda) through the search; with curve_every > 0, a match against greedy:5 every curve_every games.
+Trained train_leaf(const Game& game, const mancala::Rules& rules, const Args& args, long curve_every) {
+  const mancala::ThetaLeafTraining s = read_leaf_settings(args);
+  const mancala::ThetaPolicy initial = leaf_start(s.start);
+  Trained t;
+  t.games = s.games;
+  std::cout << "Kalah TD-Leaf(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
+  t.policy = mancala::learn_theta_leaf(
+      rules, s, initial,
+      [&](long done, const mancala::ThetaPolicy& p) {
+        Json point = {{"games", done}, {"weight_norm", weight_norm(p)}};
+        if (curve_every > 0 && done % curve_every == 0)
+          point["theta5_second_wins_of_100"] = wins_second_against_greedy5(game, done, p, 5);
+        t.curve.push_back(point);
+      },
+      curve_every > 0 ? curve_every : 10'000);
+  return t;
+}
+
+mancala::ThetaTraining read_td0_settings(const Args& args) {
+  mancala::ThetaTraining s;
+  s.games = args.get_long("games", s.games, 1, 100'000'000);
+  s.alpha = get_number(args, "alpha", s.alpha);
+  s.epsilon = get_number(args, "epsilon", s.epsilon);
+  s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
+  s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
+  s.seed = args.get_seed("seed", s.seed);
+  s.opponents = args.get("opponents", s.opponents);
+  if (s.opponents != "self" && s.opponents != "pool")
+    throw InputError("flag --opponents",
+                     "expected self (the report's self-play) or pool (Greedy 1..5, Heuristic, self)");
+  if (args.has("features")) {
+    const Json j = Json::parse(args.get("features"), nullptr, false);
+    if (j.is_discarded()) throw InputError("flag --features", "not valid JSON");
+    s.feature_rules = mancala::FeatureRules::from_json(j);
+  }
+  if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
+    throw InputError("flag --alpha/--epsilon", "alpha must be positive and epsilon in [0, 1]");
+  return s;
+}
+
+// The report's TD(0) self-play, with a progress line on a terminal.
+Trained train_td0(const mancala::Rules& rules, const Args& args) {
+  const mancala::ThetaTraining s = read_td0_settings(args);
+  Trained t;
+  t.games = s.games;
+  std::cout << "Kalah TD(0) self-play, " << s.games << " games: " << s.to_json().dump() << "\n";
+  t.policy = mancala::learn_theta(rules, s, [&](long done, const mancala::ThetaPolicy& p) {
+    if (isatty(2)) std::fprintf(stderr, "\r%ld/%ld games\x1b[K", done, s.games);
+    t.curve.push_back({{"games", done}, {"weight_norm", weight_norm(p)}});
+  });
+  return t;
+}
+
+// theta:depth with the weights, first and second against greedy:1 and greedy:5: printed, and returned keyed by match.
+Json evaluate_weights(const Game& game, const mancala::ThetaPolicy& policy, int depth, long eval_games) {
+  // Stored under a temporary name so that theta agents can be measured with it.
+  const std::string name = "cli-trained";
+  mancala::thetas().store(name, std::make_shared<const mancala::ThetaPolicy>(policy));
+  Json scores = Json::object();
+  for (const char* opponent : {"greedy:1", "greedy:5"}) {
+    for (int first = 1; first >= 0 && eval_games > 0; --first) {
+      const std::string me = "theta:" + std::to_string(depth) + ":" + name;
+      const MatchResult r =
+          first ? play_match(game, {me, opponent}, eval_games, 1) : play_match(game, {opponent, me}, eval_games, 1);
+      const long my_wins = first ? r.wins : r.losses;
+      const Interval ci = wilson_interval(double(my_wins), double(r.games));
+      const std::string key = "theta:" + std::to_string(depth) + (first ? " first" : " second") + " vs " + opponent;
+      scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
+      std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
+                  r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
+    }
+  }
+  return scores;
+}
+
+// The weights file --out names.
+void write_weights(const mancala::ThetaPolicy& policy, const Args& args) {
+  std::ofstream out(args.get("out"));
+  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
+  out << policy.to_json().dump(1) << "\n";
+  std::cout << "wrote " << args.get("out") << "\n";
+}
+
 }  // namespace
 
 int mancala_train(const GameEntry& entry, const Args& args) {
@@ -48,113 +182,21 @@ int mancala_train(const GameEntry& entry, const Args& args) {
   const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
   const long curve_every = args.get_long("curve-every", 0, 0, 100'000'000);
   const auto game = entry.create(options);
-  // theta:D with weights being learned, moving second against greedy:5 (100 games), for the learning curve.
-  auto curve_point = [&](long done, const mancala::ThetaPolicy& p, int depth) {
-    mancala::thetas().store("cli-curve", std::make_shared<const mancala::ThetaPolicy>(p));
-    const MatchResult r =
-        play_match(*game, {"greedy:5", "theta:" + std::to_string(depth) + ":cli-curve"}, 100, 1'000'000);
-    std::printf("%ld games: theta:%d second vs greedy:5 wins %ld of 100\n", done, depth, r.losses);
-    std::fflush(stdout);
-    return r.losses;
-  };
-  auto weight_norm = [](const mancala::ThetaPolicy& p) {
-    double n = 0;
-    for (double w : p.value.weights) n += w * w;
-    return std::sqrt(n);
-  };
-  Json curve = Json::array();
-  mancala::ThetaPolicy policy;
-  long games = 0;
   const auto start = std::chrono::steady_clock::now();
-  if (method == "td-leaf") {
-    mancala::ThetaLeafTraining s;
-    s.games = args.get_long("games", s.games, 1, 100'000'000);
-    s.depth = int(args.get_long("depth", s.depth, 1, mancala::kMaxLine));
-    s.lambda = get_number(args, "lambda", s.lambda);
-    s.alpha = get_number(args, "alpha", s.alpha);
-    s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
-    s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
-    s.seed = args.get_seed("seed", s.seed);
-    s.start = args.get("start", s.start);
-    if (!(s.alpha > 0) || !(s.lambda >= 0 && s.lambda <= 1))
-      throw InputError("flag --alpha/--lambda", "alpha must be positive and lambda in [0, 1]");
-    mancala::ThetaPolicy initial;
-    if (s.start != "zero") {
-      const auto found = mancala::thetas().find(s.start);
-      if (!found) throw InputError("flag --start", "no weights named '" + s.start + "' (e.g. theta_pool)");
-      initial = *found;
-      initial.info = Json::object();
-    }
-    games = s.games;
-    std::cout << "Kalah TD-Leaf(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
-    policy = mancala::learn_theta_leaf(
-        rules, s, initial,
-        [&](long done, const mancala::ThetaPolicy& p) {
-          Json point = {{"games", done}, {"weight_norm", weight_norm(p)}};
-          if (curve_every > 0 && done % curve_every == 0) point["theta5_second_wins_of_100"] = curve_point(done, p, 5);
-          curve.push_back(point);
-        },
-        curve_every > 0 ? curve_every : 10'000);
-  } else {
-    mancala::ThetaTraining s;
-    s.games = args.get_long("games", s.games, 1, 100'000'000);
-    s.alpha = get_number(args, "alpha", s.alpha);
-    s.epsilon = get_number(args, "epsilon", s.epsilon);
-    s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
-    s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
-    s.seed = args.get_seed("seed", s.seed);
-    s.opponents = args.get("opponents", s.opponents);
-    if (s.opponents != "self" && s.opponents != "pool")
-      throw InputError("flag --opponents",
-                       "expected self (the report's self-play) or pool (Greedy 1..5, Heuristic, self)");
-    if (args.has("features")) {
-      const Json j = Json::parse(args.get("features"), nullptr, false);
-      if (j.is_discarded()) throw InputError("flag --features", "not valid JSON");
-      s.feature_rules = mancala::FeatureRules::from_json(j);
-    }
-    if (!(s.alpha > 0) || !(s.epsilon >= 0 && s.epsilon <= 1))
-      throw InputError("flag --alpha/--epsilon", "alpha must be positive and epsilon in [0, 1]");
-    games = s.games;
-    std::cout << "Kalah TD(0) self-play, " << s.games << " games: " << s.to_json().dump() << "\n";
-    policy = mancala::learn_theta(rules, s, [&](long done, const mancala::ThetaPolicy& p) {
-      if (isatty(2)) std::fprintf(stderr, "\r%ld/%ld games\x1b[K", done, s.games);
-      curve.push_back({{"games", done}, {"weight_norm", weight_norm(p)}});
-    });
-  }
+  Trained t = method == "td-leaf" ? train_leaf(*game, rules, args, curve_every) : train_td0(rules, args);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (isatty(2)) std::fprintf(stderr, "\n");
-  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(games) / seconds);
+  std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(t.games) / seconds);
 
-  // Store under a temporary name so that theta agents can be measured with it.
-  const std::string name = "cli-trained";
-  mancala::thetas().store(name, std::make_shared<const mancala::ThetaPolicy>(policy));
-  Json scores = Json::object();
-  const int eval_depth = method == "td-leaf" ? 5 : 1;
-  for (const char* opponent : {"greedy:1", "greedy:5"}) {
-    for (int first = 1; first >= 0 && eval_games > 0; --first) {
-      const std::string me = "theta:" + std::to_string(eval_depth) + ":" + name;
-      const MatchResult r =
-          first ? play_match(*game, {me, opponent}, eval_games, 1) : play_match(*game, {opponent, me}, eval_games, 1);
-      const long my_wins = first ? r.wins : r.losses;
-      const Interval ci = wilson_interval(double(my_wins), double(r.games));
-      const std::string key =
-          "theta:" + std::to_string(eval_depth) + (first ? " first" : " second") + " vs " + opponent;
-      scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
-      std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
-                  r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
-    }
-  }
+  const Json scores = evaluate_weights(*game, t.policy, method == "td-leaf" ? 5 : 1, eval_games);
   std::string command = "playground mancala train";
   for (const auto& word : args.words()) command += " " + word;
-  policy.info["command"] = command;
-  policy.info["rules"] = game->options();
-  policy.info["seconds"] = seconds;
-  policy.info[method == "td-leaf" ? "curve" : "weight_norm_curve"] = curve;
-  policy.info["scores"] = scores;
-  std::ofstream out(args.get("out"));
-  if (!out) throw InputError("flag --out", "cannot write '" + args.get("out") + "'");
-  out << policy.to_json().dump(1) << "\n";
-  std::cout << "wrote " << args.get("out") << "\n";
+  t.policy.info["command"] = command;
+  t.policy.info["rules"] = game->options();
+  t.policy.info["seconds"] = seconds;
+  t.policy.info[method == "td-leaf" ? "curve" : "weight_norm_curve"] = t.curve;
+  t.policy.info["scores"] = scores;
+  write_weights(t.policy, args);
   return 0;
 }
 

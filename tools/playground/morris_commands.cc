@@ -82,6 +82,107 @@ uint64_t verify(const morris::Solution& s) {
   return checked;
 }
 
+std::vector<std::unique_ptr<Agent>> make_agents(const Game& game, const std::vector<std::string>& names) {
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (const auto& name : names) agents.push_back(make_agent(game, name));
+  return agents;
+}
+
+// Positions from real games: game g seats source pair (g mod k, g / k mod k); every distinct position
+// (board, hands, side to move, pending removal) with a choice of actions, once.
+std::vector<std::unique_ptr<State>> positions_from_games(const Game& game, const std::vector<std::string>& source,
+                                                         const std::vector<std::unique_ptr<Agent>>& source_agents,
+                                                         long games, uint64_t seed) {
+  std::vector<std::unique_ptr<State>> positions;
+  std::set<std::tuple<uint32_t, uint8_t, uint8_t, uint8_t, bool>> seen;
+  const size_t k = source.size();
+  for (long g = 0; g < games; ++g) {
+    const uint64_t episode_seed = seed + uint64_t(g);
+    const size_t seats[2] = {size_t(g) % k, (size_t(g) / k) % k};
+    auto state = game.initial_state(episode_seed);
+    for (size_t t = 0; !state->is_terminal(); ++t) {
+      const morris::Board& b = morris_state(*state).board();
+      if (state->legal_actions().size() > 1 &&
+          seen.insert({b.key(), b.in_hand[0], b.in_hand[1], b.to_move, b.pending_removal}).second)
+        positions.push_back(state->clone());
+      Rng rng = decision_rng(episode_seed, t);
+      const Decision d = source_agents[seats[state->current_player()]]->decide(*state, rng);
+      if (d.declined)
+        throw InputError("flag --source", source[seats[state->current_player()]] + " declined: " + d.note);
+      state->apply(d.chosen);
+    }
+  }
+  return positions;
+}
+
+// The positions where some action changes the value (win, draw or loss).
+long count_critical(const morris::Solution& s, const std::vector<std::unique_ptr<State>>& positions) {
+  long critical = 0;
+  for (const auto& p : positions) {
+    const morris::Board& b = morris_state(*p).board();
+    const morris::Outcome v = s.value(b);
+    for (const auto& [action, o] : s.action_values(b))
+      if (o.result != v.result) {
+        ++critical;
+        break;
+      }
+  }
+  return critical;
+}
+
+// One player asked once in every position: its row of the table, printed.
+void rate_player(Agent& agent, const std::string& player, const morris::Solution& s,
+                 const std::vector<std::unique_ptr<State>>& positions, uint64_t seed) {
+  long kept = 0, critical_kept = 0, critical_seen = 0, optimal = 0;
+  double expected = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const morris::Board& b = morris_state(*positions[i]).board();
+    const morris::Outcome v = s.value(b);
+    const auto values = s.action_values(b);
+    bool is_critical = false;
+    for (const auto& [action, o] : values) is_critical = is_critical || o.result != v.result;
+    Rng rng = decision_rng(seed + i, 1000);
+    const Decision d = agent.decide(*positions[i], rng);
+    if (d.declined) throw InputError("flag --players", player + " declined: " + d.note);
+    for (size_t a = 0; a < values.size(); ++a) {
+      if (values[a].second.result == v.result) expected += d.probabilities[a];
+      if (values[a].first != d.chosen) continue;
+      const bool keeps = values[a].second.result == v.result;
+      kept += keeps;
+      optimal += values[a].second == v;
+      critical_seen += is_critical;
+      critical_kept += is_critical && keeps;
+    }
+  }
+  const double n = double(positions.size());
+  const Interval ci = wilson_interval(double(kept), n);
+  const Interval cc = wilson_interval(double(critical_kept), double(critical_seen));
+  std::printf("%-12s %7.1f%% %8.1f%% to %5.1f%% %9.1f%% %13.1f%% %8.1f%% to %5.1f%% %9.1f%%\n", player.c_str(),
+              100 * double(kept) / n, 100 * ci.low, 100 * ci.high, 100 * expected / n,
+              100 * double(critical_kept) / double(std::max(1L, critical_seen)), 100 * cc.low, 100 * cc.high,
+              100 * double(optimal) / n);
+  std::cout.flush();
+}
+
+// Every ordered pair of players, games games each from seed on: the first's wins, draws, losses and mean score.
+void play_round_robin(const Game& game, const std::vector<std::string>& players, long games, uint64_t seed) {
+  std::printf("\nround robin, %ld games per pair and seating (seeds %llu..%llu): the row agent moves first\n", games,
+              static_cast<unsigned long long>(seed), static_cast<unsigned long long>(seed + uint64_t(games) - 1));
+  std::printf("%-9s %-9s %6s %6s %7s %22s\n", "first", "second", "wins", "draws", "losses", "first's score, 95%");
+  for (const auto& first : players)
+    for (const auto& second : players) {
+      const MatchResult r = play_match(game, {first, second}, games, seed);
+      // Score: a win 1, a draw 1/2; the interval is the normal one of the mean score.
+      MeanEstimate score;
+      for (long i = 0; i < r.wins; ++i) score.add(1);
+      for (long i = 0; i < r.draws; ++i) score.add(0.5);
+      for (long i = 0; i < r.losses; ++i) score.add(0);
+      std::printf("%-9s %-9s %6ld %6ld %7ld %9.3f +- %.3f\n", first.c_str(), second.c_str(), r.wins, r.draws, r.losses,
+                  score.mean(), score.half_width());
+      std::cout.flush();
+    }
+}
+
 }  // namespace
 
 void load_morris_table(const Args& args) {
@@ -185,42 +286,12 @@ int morris_quality(const GameEntry& entry, const Args& args) {
   const long round_robin_games = args.get_long("round-robin-games", 200, 0, 1000000);
   const uint64_t seed = args.get_seed("seed", 1);
   const auto s = table_or_solve();
-  std::vector<std::unique_ptr<Agent>> source_agents, agents;
-  for (const auto& name : source) source_agents.push_back(make_agent(*game, name));
-  for (const auto& name : players) agents.push_back(make_agent(*game, name));
+  const auto source_agents = make_agents(*game, source);
+  const auto agents = make_agents(*game, players);
 
-  // Positions from real games: game g seats source pair (g mod k, g / k mod k); every distinct position
-  // (board, hands, side to move, pending removal) with a choice of actions, once.
   const auto start = std::chrono::steady_clock::now();
-  std::vector<std::unique_ptr<State>> positions;
-  std::set<std::tuple<uint32_t, uint8_t, uint8_t, uint8_t, bool>> seen;
-  const size_t k = source.size();
-  for (long g = 0; g < games; ++g) {
-    const uint64_t episode_seed = seed + uint64_t(g);
-    const size_t seats[2] = {size_t(g) % k, (size_t(g) / k) % k};
-    auto state = game->initial_state(episode_seed);
-    for (size_t t = 0; !state->is_terminal(); ++t) {
-      const morris::Board& b = morris_state(*state).board();
-      if (state->legal_actions().size() > 1 &&
-          seen.insert({b.key(), b.in_hand[0], b.in_hand[1], b.to_move, b.pending_removal}).second)
-        positions.push_back(state->clone());
-      Rng rng = decision_rng(episode_seed, t);
-      const Decision d = source_agents[seats[state->current_player()]]->decide(*state, rng);
-      if (d.declined)
-        throw InputError("flag --source", source[seats[state->current_player()]] + " declined: " + d.note);
-      state->apply(d.chosen);
-    }
-  }
-  long critical = 0;
-  for (const auto& p : positions) {
-    const morris::Board& b = morris_state(*p).board();
-    const morris::Outcome v = s->value(b);
-    for (const auto& [action, o] : s->action_values(b))
-      if (o.result != v.result) {
-        ++critical;
-        break;
-      }
-  }
+  const auto positions = positions_from_games(*game, source, source_agents, games, seed);
+  const long critical = count_critical(*s, positions);
   std::cout << game->title() << ", rules " << game->options().dump() << "\n"
             << positions.size() << " distinct positions with a choice of actions, from " << games << " games between "
             << source_text << " (seeds " << seed << ".." << seed + uint64_t(games) - 1 << "); in " << critical
@@ -228,58 +299,13 @@ int morris_quality(const GameEntry& entry, const Args& args) {
   std::printf("games %.1f s\n\n", seconds_since(start));
   std::printf("%-12s %8s %20s %10s %14s %20s %10s\n", "player", "keeps", "95% interval", "expected", "critical keeps",
               "95% interval", "optimal");
-  for (size_t p = 0; p < players.size(); ++p) {
-    long kept = 0, critical_kept = 0, critical_seen = 0, optimal = 0;
-    double expected = 0;
-    for (size_t i = 0; i < positions.size(); ++i) {
-      const morris::Board& b = morris_state(*positions[i]).board();
-      const morris::Outcome v = s->value(b);
-      const auto values = s->action_values(b);
-      bool is_critical = false;
-      for (const auto& [action, o] : values) is_critical = is_critical || o.result != v.result;
-      Rng rng = decision_rng(seed + i, 1000);
-      const Decision d = agents[p]->decide(*positions[i], rng);
-      if (d.declined) throw InputError("flag --players", players[p] + " declined: " + d.note);
-      for (size_t a = 0; a < values.size(); ++a) {
-        if (values[a].second.result == v.result) expected += d.probabilities[a];
-        if (values[a].first != d.chosen) continue;
-        const bool keeps = values[a].second.result == v.result;
-        kept += keeps;
-        optimal += values[a].second == v;
-        critical_seen += is_critical;
-        critical_kept += is_critical && keeps;
-      }
-    }
-    const double n = double(positions.size());
-    const Interval ci = wilson_interval(double(kept), n);
-    const Interval cc = wilson_interval(double(critical_kept), double(critical_seen));
-    std::printf("%-12s %7.1f%% %8.1f%% to %5.1f%% %9.1f%% %13.1f%% %8.1f%% to %5.1f%% %9.1f%%\n", players[p].c_str(),
-                100 * double(kept) / n, 100 * ci.low, 100 * ci.high, 100 * expected / n,
-                100 * double(critical_kept) / double(std::max(1L, critical_seen)), 100 * cc.low, 100 * cc.high,
-                100 * double(optimal) / n);
-    std::cout.flush();
-  }
+  for (size_t p = 0; p < players.size(); ++p) rate_player(*agents[p], players[p], *s, positions, seed);
   std::printf(
       "\nkeeps: the share of positions where its action keeps the exact value (win, draw or loss); expected: the "
       "same under its probabilities; critical keeps: the same over the positions where some action changes the "
       "value; optimal: keeps the value and its distance (the shortest win, the longest loss)\n");
   if (round_robin_games == 0) return 0;
-  std::printf("\nround robin, %ld games per pair and seating (seeds %llu..%llu): the row agent moves first\n",
-              round_robin_games, static_cast<unsigned long long>(seed),
-              static_cast<unsigned long long>(seed + uint64_t(round_robin_games) - 1));
-  std::printf("%-9s %-9s %6s %6s %7s %22s\n", "first", "second", "wins", "draws", "losses", "first's score, 95%");
-  for (const auto& first : players)
-    for (const auto& second : players) {
-      const MatchResult r = play_match(*game, {first, second}, round_robin_games, seed);
-      // Score: a win 1, a draw 1/2; the interval is the normal one of the mean score.
-      MeanEstimate score;
-      for (long i = 0; i < r.wins; ++i) score.add(1);
-      for (long i = 0; i < r.draws; ++i) score.add(0.5);
-      for (long i = 0; i < r.losses; ++i) score.add(0);
-      std::printf("%-9s %-9s %6ld %6ld %7ld %9.3f +- %.3f\n", first.c_str(), second.c_str(), r.wins, r.draws, r.losses,
-                  score.mean(), score.half_width());
-      std::cout.flush();
-    }
+  play_round_robin(*game, players, round_robin_games, seed);
   return 0;
 }
 

@@ -1,4 +1,4 @@
-// Kalah's own commands: train (the seed's TD(0) learner, which produces
+// Kalah's own commands: train (the report's TD(0) learner, which produces
 // policies/mancala/theta_*.json) and solve (the exact solver).
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-// playground mancala tournament: the seed's round-robin tables (first player
+// playground mancala tournament: the report's round-robin tables (first player
 // rows, second player columns, win% / draw%) with 95% intervals, as text,
 // JSON and an SVG plot drawn here (no plotting library).
 #include <algorithm>

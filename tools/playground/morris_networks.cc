@@ -1,4 +1,4 @@
-// playground morris train-networks: the seed's five value networks (its final
+// playground morris train-networks: the project's five value networks (its final
 // architecture, 16 -> 256 -> 128 -> 64 -> 32 -> 1 with batch norm after each
 // ReLU; ln of the table's score, MAE, Adam, batch 128, 80/20 split, early
 // stopping) fitted to the stage tables with tools/train/value_fit.h and
@@ -39,7 +39,7 @@ struct NetworksRun {
   train::ValueFitSettings fit;
 };
 
-// The seed's fit (MAE, Adam, batch 128, 80/20 split, early stopping) on its final architecture.
+// The project's fit (MAE, Adam, batch 128, 80/20 split, early stopping) on its final architecture.
 train::ValueFitSettings seed_fit_settings(const Args& args, uint64_t seed) {
   train::ValueFitSettings s;
   s.loss = "mae";
@@ -54,7 +54,7 @@ train::ValueFitSettings seed_fit_settings(const Args& args, uint64_t seed) {
   return s;
 }
 
-// The rows of the boards scored above 0: the seed regresses ln(score), and ln 0 is -infinity.
+// The rows of the boards scored above 0: the project regresses ln(score), and ln 0 is -infinity.
 std::vector<size_t> rows_scored_above_0(const morris::StageTables::Table& t) {
   std::vector<size_t> rows;
   for (size_t i = 0; i < t.keys.size(); ++i)

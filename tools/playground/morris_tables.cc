@@ -1,4 +1,4 @@
-// playground morris tables: the seed's five stage tables from its four
+// playground morris tables: the project's five stage tables from its four
 // simulation runs (engine/games/morris/stage_simulation.h), on the exact
 // rules, written as one policy file (stage_tables.h) for the smart agent.
 #include <unistd.h>

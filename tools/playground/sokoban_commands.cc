@@ -1,5 +1,5 @@
 // Sokoban's own commands (not the solver's): levels lists a collection,
-// convert rewrites levels between standard text and the seed's number grids,
+// convert rewrites levels between standard text and the project's number grids,
 // eval plays an agent on every level of a collection.
 #include <unistd.h>
 
@@ -73,7 +73,7 @@ int sokoban_eval(const GameEntry& entry, const Args& args) {
   const std::string spec = args.get("agent", "greedy");
   const long episodes = args.get_long("episodes", 1, 1, 1000000);
   const uint64_t seed = args.get_seed("seed", 1);
-  // The step cap and the corner rule as given, else each level's defaults (the seed's on its maps).
+  // The step cap and the corner rule as given, else each level's defaults (the project's on its maps).
   Json rules = args.game_options(entry.options);
   rules.erase("collection");  // chosen_levels read it
   for (const auto& [key, value] : rules.items())

@@ -1,10 +1,10 @@
-// playground sokoban train --method dqn: the seed's DQN (seed notes 4.1-4.3) on one of its two maps, with
-// the trainer of tools/train/dqn.h set to the seed's choices: its convolutional net, vanilla DQN on MSE
+// playground sokoban train --method dqn: the project's DQN (its notes 4.1-4.3) on one of its two maps, with
+// the trainer of tools/train/dqn.h set to the project's choices: its convolutional net, vanilla DQN on MSE
 // with a hard target copy every 10 gradient steps, Adam 1e-3, batch 32 drawn without replacement from a
 // 50,000 buffer, gamma 0.99, epsilon 1 -> 0.01 multiplied by 0.998 per gradient step, learning from the
 // 32nd transition, episodes cut at 50 steps (the cut stored as not done), 1000 episodes on map 1 and 3000
 // on map 2, seed 2. The greedy policy is then played once on its map (under the game's own 50-step cap)
-// and the result stored in the policy file (policies/sokoban/dqn_seed_map<N>.rlpg). Like the seed, the file
+// and the result stored in the policy file (policies/sokoban/dqn_seed_map<N>.rlpg). Like the project's, the file
 // holds the weights at the best 10-episode mean return (its best_model.pth, which its presentation loaded);
 // the final weights are played too and reported. Built only with libtorch.
 #include <unistd.h>
@@ -31,7 +31,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The seed's DQNAgent and train_dqn settings (seed notes 4.2).
+// The project's DQNAgent and train_dqn settings (its notes 4.2).
 train::DqnSettings seed_settings(int index) {
   train::DqnSettings s;
   s.net = "sokoban-seed";
@@ -50,7 +50,7 @@ train::DqnSettings seed_settings(int index) {
   s.epsilon_end = 0.01;
   s.epsilon_decay = 0.998;
   s.distinct_samples = true;
-  s.best_window = 10;  // best_model.pth: the weights at the best 10-episode mean return, which the seed played
+  s.best_window = 10;  // best_model.pth: the weights at the best 10-episode mean return, which the project played
   s.loss = "mse";
   s.double_dqn = false;
   s.grad_clip = 0;
@@ -155,7 +155,7 @@ int sokoban_train(const GameEntry& entry, const Args& args) {
   training["best_episode"] = trainer.best_episode();
   training["best_mean_return"] = std::round(trainer.best_mean() * 100) / 100;
   const std::string path = sokoban::seed_dqn_policy_path(index);
-  // float16 storage: the seed's net has 3.3M weights (13 MB in float32).
+  // float16 storage: the project's net has 3.3M weights (13 MB in float32).
   auto play = [&](bool best, const char* label) {
     provide_policy_file(
         path, nn::write_policy(trainer.export_policy("sokoban", training, Json::object(), nn::DType::kFloat16, best)));

@@ -337,7 +337,7 @@ class PolicyTrainer {
 
   // `count` epochs over the samples, each followed by the move accuracy on the ones held out.
   void train_epochs(const Samples& samples, int count, const std::string& label) {
-    // 1 in 20 positions held out to measure accuracy (fixed order from the seed).
+    // 1 in 20 positions held out to measure accuracy (a fixed order from the run's random seed).
     std::vector<size_t> order(samples.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     seeded_shuffle(order, rng_);

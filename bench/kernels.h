@@ -42,7 +42,7 @@ KernelRun zuma_random_steps_recorded(long games, uint64_t seed);
 // The shipped Q-table's decisions (feature keys for all n+2 actions).
 KernelRun zuma_trained_decisions(long decisions, uint64_t seed);
 
-// One forward pass at batch size 1 of the seeds' nets with random weights
+// One forward pass at batch size 1 of the sources' nets with random weights
 // (engine/nn/reference_nets.h) on random inputs: the Sokoban DQN (7x9x11
 // planes, 3.3M parameters) and the Morris value net (16 -> 1, batch norms
 // folded). Their baseline is libtorch's single-threaded forward of the same

@@ -1,7 +1,7 @@
 // Runs every benchmark and prints the figures with their ratios:
 //   - the engine kernels natively and in WebAssembly (node), each against its
 //     game's own fast path in the same process, and wasm against native;
-//   - the neural-network forward pass (batch size 1) of the seeds' nets,
+//   - the neural-network forward pass (batch size 1) of the sources' nets,
 //     natively and in WebAssembly, against libtorch's single-threaded native
 //     forward measured in this same run (build/native/bin/bench_torch);
 //   - the size of the static site, raw and gzip;

@@ -7,7 +7,7 @@
 //   is folded into that layer: W' = diag(s) W, b' = s b + t, where
 //   s = gamma / sqrt(var + eps) and t = beta - mean s. Exact in real numbers.
 // - a batch norm after an activation (Keras's Dense(relu) then
-//   BatchNormalization, as the seed's Morris nets) is folded into the next
+//   BatchNormalization, as the Morris project's nets) is folded into the next
 //   dense layer, W' = W diag(s), b' = b + W t (through a flatten: the channel
 //   of input i is i / (h w)), or into the next conv layer when that has no
 //   padding. Also exact in real numbers.

@@ -1,6 +1,6 @@
 // The runtime against a plain double-precision evaluation of the file's
 // layers as written (no folding, no packing): every kernel, fold and
-// activation, on the seeds' nets and on odd sizes. The libtorch parity tests
+// activation, on the sources' nets and on odd sizes. The libtorch parity tests
 // (tools/train/) check the same against PyTorch itself.
 #include "engine/nn/network.h"
 
@@ -135,7 +135,7 @@ TEST(Network, SeedNetsMatchThePlainEvaluation) {
 }
 
 // Odd sizes: output channels and features that fill no block, kernels and
-// paddings beyond the seeds', every activation.
+// paddings beyond those of the sources' nets, every activation.
 TEST(Network, OddShapesMatchThePlainEvaluation) {
   uint64_t seed = 100;
   for (int k : {1, 2, 3, 5})

@@ -1,4 +1,4 @@
-// Five Men's Morris's table files: the first byte picks the reader, the stage tables of the seed's learning
+// Five Men's Morris's table files: the first byte picks the reader, the stage tables of the project's learning
 // agents (StageTables::deserialize, policies/morris/stage_tables.policy), the perfect agent's solution
 // (Solution::deserialize, policies/morris/solution.pgmt, the CLI's --table) or the learned agent's value
 // network (read_value_network, policies/morris/value.policy). What reads writes back to the same bytes.

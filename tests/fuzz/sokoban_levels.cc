@@ -1,4 +1,4 @@
-// Sokoban level files (engine/games/sokoban/level_text.h): standard text and the seed's number grids. The
+// Sokoban level files (engine/games/sokoban/level_text.h): standard text and the Sokoban project's number grids. The
 // first byte picks the reader (parse_levels, which tells the formats apart, or one of the four readers); the
 // rest is the file. Levels read are written in both formats and read back to the same rows, and a game built
 // from the first level plays a few steps.

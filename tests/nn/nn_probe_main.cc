@@ -1,5 +1,5 @@
 // Runs the same forward passes natively and in WebAssembly and prints their
-// bits, for tests/nn/wasm_parity.sh to compare: the seeds' nets (float32 and
+// bits, for tests/nn/wasm_parity.sh to compare: the sources' nets (float32 and
 // float16 storage) and two nets with every layer type, built from fixed seeds
 // and passed through a policy file's bytes; every step's output (as a CRC-32
 // of its bytes) and the final outputs (hex); softmax; exp, tanh and sigmoid.

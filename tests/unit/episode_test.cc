@@ -111,7 +111,7 @@ TEST(Trace, ImportRejectsBadTracesNamingTheField) {
 }
 
 TEST(Match, GreedyFiveBeatsRandomAsTheSeedReports) {
-  // The seed's table 6.1: Greedy 5 moving first beats Random in 100% of 100 games.
+  // The report's table 6.1: Greedy 5 moving first beats Random in 100% of 100 games.
   const auto game = make_game("mancala");
   const MatchResult r = play_match(*game, {"greedy:5", "random"}, 100, 1);
   EXPECT_EQ(r.games, 100);
@@ -120,7 +120,7 @@ TEST(Match, GreedyFiveBeatsRandomAsTheSeedReports) {
 }
 
 TEST(Match, RandomAgainstRandomIsRoughlyEven) {
-  // The seed reports 42% wins / 4% draws for the first of two random players
+  // The report gives 42% wins / 4% draws for the first of two random players
   // (100 games); 2000 games pin our rate within a few points of one half.
   const auto game = make_game("mancala");
   const MatchResult r = play_match(*game, {"random", "random"}, 2000, 11);

@@ -1,4 +1,4 @@
-// libtorch's forward pass at batch size 1 on the seeds' nets, single-threaded
+// libtorch's forward pass at batch size 1 on the sources' nets, single-threaded
 // (torch::set_num_threads(1), OpenBLAS and OpenMP limited to one thread), in
 // eval mode without autograd: the baseline bench/run_benchmarks.mjs divides
 // the engine's figures by. Prints the same JSON as bench/harness_main.cc.

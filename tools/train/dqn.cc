@@ -169,7 +169,7 @@ torch::nn::Sequential make_q_network(const DqnSettings& settings, const std::vec
   if (settings.net == "sokoban-seed") {
     if (shape.size() != 3 || shape[0] != 7 || outputs != 4)
       throw InputError("dqn settings.net",
-                       "the Sokoban seed's network reads a [7, height, width] observation and "
+                       "the Sokoban project's network reads a [7, height, width] observation and "
                        "gives 4 Q-values; this game gives " +
                            nn::Shape(shape).str() + " and " + std::to_string(outputs) + " outputs");
     return sokoban_seed_module(shape[1], shape[2]);

@@ -78,7 +78,7 @@ class GameEnvironment : public Environment {
 };
 
 struct DqnSettings {
-  // "mlp": dense ReLU layers of `hidden` sizes; "sokoban-seed": the Sokoban seed's convolutional net
+  // "mlp": dense ReLU layers of `hidden` sizes; "sokoban-seed": the Sokoban project's convolutional net
   // (torch_seed_nets.h) over a [7, height, width] observation.
   std::string net = "mlp";
   std::vector<int> hidden = {128, 128};  // dense ReLU layers between the observation and the Q-values
@@ -100,7 +100,7 @@ struct DqnSettings {
   double epsilon_decay = 0;       // > 0: instead, epsilon = max(end, start * decay^updates) (per gradient step)
   bool distinct_samples = false;  // a batch holds distinct transitions (sampling without replacement)
   // > 0: also keep the weights at the best mean return of the last `best_window` episodes (fewer at the
-  // start), as the Sokoban seed saved best_model.pth (window 10)
+  // start), as the Sokoban project saved best_model.pth (window 10)
   int best_window = 0;
   std::string loss = "huber";  // "huber" (smooth L1, delta 1) or "mse"
   bool double_dqn = false;

@@ -174,12 +174,12 @@ TEST(ParityTest, Softmax) {
 
 TEST(ParityTest, SokobanSeedNet) {
   for (uint64_t seed : {1, 2})
-    check_parity("sokoban seed net (DQN, 3.3M parameters)", sokoban_seed_module(), {7, 9, 11}, 4, seed);
+    check_parity("sokoban project's net (DQN, 3.3M parameters)", sokoban_seed_module(), {7, 9, 11}, 4, seed);
 }
 
 TEST(ParityTest, MorrisSeedNet) {
   for (uint64_t seed : {1, 2})
-    check_parity("morris seed net (value, BN after ReLU)", morris_seed_module(), {16}, 1, seed);
+    check_parity("morris project's net (value, BN after ReLU)", morris_seed_module(), {16}, 1, seed);
 }
 
 // --- export -> load -> export ---------------------------------------------------

@@ -1,4 +1,4 @@
-// The seeds' networks as libtorch modules, named layer by layer as the policy
+// The sources' networks as libtorch modules, named layer by layer as the policy
 // files name them (see engine/nn/reference_nets.h for the same architectures
 // with random weights on the engine's side).
 #pragma once
@@ -9,7 +9,7 @@
 
 namespace pg::train {
 
-// Sokoban DQN: conv 3x3 pad 1 7->32->64->64 (ReLU), flatten (64 x height x width: 6336 on the seed's 9x11
+// Sokoban DQN: conv 3x3 pad 1 7->32->64->64 (ReLU), flatten (64 x height x width: 6336 on the project's 9x11
 // maps), dense 512 (ReLU), 4 Q-values.
 inline torch::nn::Sequential sokoban_seed_module(int64_t height = 9, int64_t width = 11) {
   namespace tnn = torch::nn;

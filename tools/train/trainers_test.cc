@@ -202,7 +202,7 @@ TEST(DqnTrainer, SettingsRoundTripAndErrorsNameTheSetting) {
   }
   EXPECT_THROW(DqnSettings::from_json({{"gama", 0.9}}), InputError);
   EXPECT_THROW(DqnSettings::from_json({{"gamma", 1.5}}), InputError);
-  // The seed-style settings round-trip too, and their bad values are named.
+  // The settings of the Sokoban project's DQN round-trip too, and their bad values are named.
   s.net = "sokoban-seed";
   s.episodes = 30;
   s.episode_steps = 50;
@@ -286,7 +286,7 @@ TEST(DqnTrainer, MultiplicativeEpsilonPerUpdateAndAnEpisodeBudget) {
   EXPECT_DOUBLE_EQ(longer.progress().epsilon, 0.01);  // 0.9 * 0.97^391 is below the floor
 }
 
-// best_window keeps the weights at the best mean return (the seed's best_model.pth): on the treadmill every
+// best_window keeps the weights at the best mean return (the Sokoban project's best_model.pth): on the treadmill every
 // episode returns 4, so the first episode's weights stay the best (a later equal mean does not replace them);
 // they are not the final weights, and a checkpoint carries them.
 TEST(DqnTrainer, KeepsTheWeightsAtTheBestMeanReturnThroughACheckpoint) {
@@ -314,14 +314,14 @@ TEST(DqnTrainer, KeepsTheWeightsAtTheBestMeanReturnThroughACheckpoint) {
   EXPECT_EQ(nn::write_policy(resumed.export_policy("treadmill", {}, {}, nn::DType::kFloat32, true)), best);
 }
 
-// The Sokoban seed's net reads [7, height, width] and gives 4 Q-values; anything else is refused by name.
+// The Sokoban project's net reads [7, height, width] and gives 4 Q-values; anything else is refused by name.
 TEST(DqnTrainer, TheSeedsSokobanNetFitsItsObservationOnly) {
   DqnSettings s;
   s.net = "sokoban-seed";
   const auto net = make_q_network(s, {7, 9, 11}, 4);
   int64_t weights = 0;
   for (const auto& p : net->parameters()) weights += p.numel();
-  EXPECT_EQ(weights, 3304068);  // the seed notes' computed count (its document prints 3,302,916)
+  EXPECT_EQ(weights, 3304068);  // the count computed in the notes on the project (its document prints 3,302,916)
   EXPECT_EQ(make_q_network(s, {7, 5, 6}, 4)->forward(torch::zeros({2, 7, 5, 6})).sizes(), (std::vector<int64_t>{2, 4}));
   try {
     make_q_network(s, {6}, 3);
@@ -384,7 +384,7 @@ TEST(ValueFit, StopsWhenTheValidationErrorStopsImproving) {
   EXPECT_THROW(fit_values(x, y, s), InputError);
 }
 
-// The Morris seed's setting: its net with batch norm after each ReLU, MAE. The best epoch's weights come back
+// The Morris project's setting: its net with batch norm after each ReLU, MAE. The best epoch's weights come back
 // with their batch-norm statistics: the final figures are the best epoch's, and the exported file (batch norm
 // folded by the engine's runtime) gives torch's outputs.
 TEST(ValueFit, MaeWithTheMorrisSeedNetKeepsTheBestEpochsBatchNormStatistics) {

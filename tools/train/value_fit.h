@@ -5,7 +5,7 @@
 // after each epoch the validation loss is measured, the best weights (with
 // batch-norm statistics) kept, and training stops when it has not improved for
 // `patience` epochs (early stopping). The net is an MLP of `hidden` widths, or
-// the one `make_net` builds (e.g. a seed's architecture with batch norm). The result
+// the one `make_net` builds (e.g. the Morris project's architecture with batch norm). The result
 // exports to the policy format as kind "value-network".
 #pragma once
 
@@ -29,7 +29,7 @@ struct ValueFitSettings {
   int patience = 10;                 // epochs without a better validation loss before stopping
   double validation_fraction = 0.2;  // of the positions, held out
   uint64_t seed = 1;
-  std::string loss = "mse";  // "mse" or "mae" (the Morris seed's)
+  std::string loss = "mse";  // "mse" or "mae" (the Morris project's)
   // Builds the net (called after torch's seed is set); empty: an MLP of `hidden` widths, one output.
   std::function<torch::nn::Sequential()> make_net;
   std::string net_name;  // what make_net builds, for to_json

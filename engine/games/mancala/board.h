@@ -3,16 +3,17 @@
 //
 // Rule set: standard Kalah(6,4) as most implementations state it (e.g.
 // OpenSpiel's `mancala`), https://en.wikipedia.org/wiki/Kalah, with named
-// options for the points the seed (a Matlab RL workshop report) leaves open:
+// options for the points the report leaves open (the source, a Matlab RL
+// workshop report on TD learning for Kalah):
 //   stones_per_pit            4      stones in each pit at the start
 //   capture_empty_opposite    false  the last stone in an own empty pit is
 //                                    captured even when the opposite pit is empty
 //   sweep_remaining           true   at the end, stones left on a side go to
 //                                    that side's owner
 //   early_end                 false  the game ends once a store holds more
-//                                    than half of all stones (the seed's rule)
+//                                    than half of all stones (the report's rule)
 //   end_only_when_mover_empty false  the game ends only when the player to
-//                                    move has no stones (the seed's reading);
+//                                    move has no stones (the report's reading);
 //                                    otherwise when either side is empty
 //
 // Holes are numbered in sowing order: player 0's pits 0..5 (from the pit

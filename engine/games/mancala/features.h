@@ -1,9 +1,10 @@
-// The seed's 40 features of a Kalah afterstate (seed notes §3.4-3.7) and the
-// linear value on them. For each side, 9 features are computed as if that
-// side were to move: its extra-turn and capture threats, its mobility, ...
-// The block of the player to move in the afterstate holds [the lower side's
-// 9 as seen on the board, the upper side's 9 (the seed's ReverseBoard),
-// delta_store]; the other block is zero; then the player flag and a constant.
+// The report's 40 features of a Kalah afterstate (notes on the report,
+// §3.4-3.7) and the linear value on them. For each side, 9 features are
+// computed as if that side were to move: its extra-turn and capture threats,
+// its mobility, ... The block of the player to move in the afterstate holds
+// [the lower side's 9 as seen on the board, the upper side's 9 (the report's
+// ReverseBoard), delta_store]; the other block is zero; then the player flag
+// and a constant.
 //
 // The document gives the features' names and meanings but not their code;
 // where it is ambiguous the choice is a named option (FeatureRules), its
@@ -38,7 +39,7 @@ enum SideFeature {
   kCanFillAllEmpties,    // one move puts a stone in every empty opponent pit
   kMaxCaptureAmount,     // most stones one move captures
   kPlayOptions,          // legal moves
-  kPitNextToStoreEmpty,  // the seed's (board(6)==0)
+  kPitNextToStoreEmpty,  // the report's (board(6)==0)
   kCanWinInOneTurn,      // some move ends the game with this side ahead
 };
 
@@ -59,7 +60,7 @@ std::array<double, kSideFeatures> side_features(const Board& board, const Rules&
 // The 40 features of a (non-terminal) afterstate; the block is the player to move's.
 Features features(const Board& board, const Rules& rules, const FeatureRules& fr);
 
-// Names in the seed's weight table, e.g. "player0.board.max_capture_amount",
+// Names in the report's weight table, e.g. "player0.board.max_capture_amount",
 // "player1.reverse.Captures", "player0.delta_store", "Player", "Const".
 const std::array<std::string, kNumFeatures>& feature_names();
 

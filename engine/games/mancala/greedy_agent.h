@@ -1,4 +1,4 @@
-// The seed's Greedy player: alpha-beta minimax on the store difference,
+// The report's Greedy player: alpha-beta minimax on the store difference,
 // depth 1..5 plies (a ply is one move; after an extra turn the same player
 // moves again). A finished game scores +-99999 (0 for a draw). Moves whose
 // exact root scores tie for best are chosen uniformly at random, so the

@@ -1,4 +1,4 @@
-// The seed's Heuristic player (deterministic):
+// The report's Heuristic player (deterministic):
 //   1. the move that chains the most extra turns (following the chain), the
 //      first such pit (farthest from the store) on ties;
 //   2. if no move gives an extra turn, the move that most increases the mover's

@@ -152,7 +152,7 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
 }
 
 std::vector<AgentInfo> MancalaGame::agents() const {
-  // In the order of the seed's tables: Heuristic, then Greedy 1..5.
+  // In the order of the report's tables: Heuristic, then Greedy 1..5.
   std::vector<AgentInfo> infos = {
       {"heuristic",
        PG_TEXT("the report's Heuristic: longest extra-turn chain, then biggest store gain, else the pit nearest "
@@ -181,11 +181,11 @@ std::vector<AgentInfo> MancalaGame::agents() const {
              "TreeStrap toward deeper searches and exact endgames, averaged with a run that also "
              "values a win by its margin)"});
   infos.push_back({"ntuple:5:ntuple_standard",
-                   PG_TEXT("the n-tuple player, 5 plies, with the TD(lambda) value alone (the default before "
-                           "TreeStrap)")});
+                   PG_TEXT("the n-tuple player, 5 plies, with the TD(lambda) self-play value alone (the first of "
+                           "the default's stages)")});
   infos.push_back({"ntuple:5:ntuple_treestrap",
-                   PG_TEXT("the n-tuple player, 5 plies, with the TreeStrap value alone (the default before the "
-                           "average)")});
+                   PG_TEXT("the n-tuple player, 5 plies, with the TreeStrap value alone (one of the two runs the "
+                           "default averages)")});
   infos.push_back({"ntuple:5:ntuple_bootstrap",
                    PG_TEXT("the n-tuple player, 5 plies, with the value retrained from the default's toward deeper "
                            "searches and exact endgames (train-ntuple --method bootstrap; standard rules): stronger "

@@ -221,7 +221,7 @@ TEST(MancalaRules, EarlyEndOptionEndsOnceAStoreHoldsMoreThanHalf) {
 TEST(MancalaRules, EndOnlyWhenMoverEmptyOptionPlaysOnWhileTheMoverHasStones) {
   const Rules rules = rules_from_options({{"end_only_when_mover_empty", true}, {"sweep_remaining", false}});
   // Player 0's move empties its side and hands the turn to player 1, who still
-  // has stones: the seed plays on; standard Kalah ends the game.
+  // has stones: the report plays on; standard Kalah ends the game.
   Board b = make_board({0, 0, 0, 0, 0, 2, 10, 3, 3, 3, 3, 3, 3, 10}, 0);
   b.sow(5, rules);  // stones to the store and hole 7: player 1 to move, has stones
   EXPECT_FALSE(b.done);

@@ -1,7 +1,7 @@
-// Beyond the seed: ThetaGreedy's search (alpha-beta, depth 1..5 plies, the
+// Beyond the report: ThetaGreedy's search (alpha-beta, depth 1..5 plies, the
 // same player again after an extra turn, +-(99999 + plies left) at a decided
 // end, root ties drawn at random) with the n-tuple network's value at the
-// leaves instead of the seed's 40-feature linear value.
+// leaves instead of the report's 40-feature linear value.
 #pragma once
 
 #include <memory>
@@ -14,7 +14,7 @@
 namespace pg::mancala {
 
 // The shipped value files, under policies/mancala/<name>.json: trained by
-// TD(lambda) under the standard rules and under the seed's reading of them;
+// TD(lambda) under the standard rules and under the report's reading of them;
 // the standard one fine-tuned by TreeStrap (ntuple_bootstrap.h); and the
 // mean of that and a further TreeStrap run with margin-aware targets, which
 // the standard rules' players use since it meets every target at 2 and 5 plies.
@@ -57,7 +57,7 @@ class NTupleAgent : public Agent {
   std::shared_ptr<const NTupleValue> value_;
 };
 
-// The shipped file for a rule set: the seed's reading (early end, the game
+// The shipped file for a rule set: the report's reading (early end, the game
 // ends only when the mover is empty, no sweep) has its own; every other rule
 // set uses the standard rules' (ntuple_averaged).
 const char* ntuple_name_for(const Rules& rules);

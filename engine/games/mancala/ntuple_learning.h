@@ -1,11 +1,11 @@
-// Beyond the seed: TD(lambda) for the n-tuple value (ntuple_value.h) in
-// self-play, the seed's way on afterstates: every position a game passes
+// Beyond the report: TD(lambda) for the n-tuple value (ntuple_value.h) in
+// self-play, the report's way on afterstates: every position a game passes
 // through (each the afterstate of the move before) moves toward the next
 // one's value, the last toward the result (+1 / 0 / -1 for player 0), with
 // eligibility traces over the game's positions (lambda = 0: TD(0)). Both
 // players pick their moves with the value being learned, searched `depth`
 // plies (ThetaGreedy's search), epsilon-greedy; a random move cuts the traces
-// (no update across it, the seed's "subtle change"). Each game opens with 0..
+// (no update across it, the report's "subtle change"). Each game opens with 0..
 // `random_plies` random moves, so the learner sees varied positions. With
 // opponents "pool" one side of each game (drawn) is Greedy 1..5 or Heuristic
 // instead (one in seven each; one in seven is self-play). alpha is halved

@@ -272,9 +272,9 @@ namespace {
 
 // A regression guard on the shipped values (ntuple:5, the page's default
 // opponent), seeds 1..50 against Greedy 3 from both seats, under the standard
-// rules and the seed's reading (each with its own file). Measured when
+// rules and the report's reading (each with its own file). Measured when
 // shipped: 50 wins first under both; moving second 34 wins (1 draw) under
-// the seed's reading, and under the standard rules 36 (8 draws) with the TD
+// the report's reading, and under the standard rules 36 (8 draws) with the TD
 // file, 38 (2 draws) with the TreeStrap file that replaced it.
 TEST(NTupleShipped, BeatsGreedyThreeFirstAndSecondOnFixedSeeds) {
   for (const Json& options :

@@ -1,4 +1,4 @@
-// Beyond the seed: an n-tuple network for Kalah's leaf value. The value is a
+// Beyond the report: an n-tuple network for Kalah's leaf value. The value is a
 // sum of lookup tables, each indexed by a few stone counts seen from the
 // player to move ("own" side, "opposite" side), so one set of tables serves
 // both players:

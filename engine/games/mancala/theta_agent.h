@@ -1,10 +1,10 @@
-// The seed's ThetaGreedy player: the Greedy player's alpha-beta search
+// The report's ThetaGreedy player: the Greedy player's alpha-beta search
 // (depth 1..5 plies, the same player again after an extra turn) with the
 // learned linear value at the leaves instead of the store difference. A
 // decided end scores +-(99999 + plies left), so an earlier win beats a later
-// one and a later loss beats an earlier one (the seed's "win sooner, lose
+// one and a later loss beats an earlier one (the report's "win sooner, lose
 // later"; the document does not give its mechanism). Root ties, rare with
-// real-valued leaves, are drawn uniformly at random. The seed draws one of
+// real-valued leaves, are drawn uniformly at random. The report draws one of
 // its last 2000 weight vectors per game; it did not publish them, so this
 // player uses one vector (a documented deviation).
 #pragma once
@@ -55,8 +55,8 @@ class ThetaAgent : public Agent {
   std::shared_ptr<const ThetaPolicy> policy_;
 };
 
-// "theta:D" (weights learned here by the seed's method), "theta:D:seed" (the
-// seed's printed weights), "theta:D:pool" (learned against a pool of
+// "theta:D" (weights learned here by the report's method), "theta:D:seed" (the
+// report's printed weights), "theta:D:pool" (learned against a pool of
 // opponents) or "theta:D:NAME" (a policy stored under NAME); throws InputError.
 std::unique_ptr<Agent> make_theta_agent(std::string_view spec);
 

@@ -1,4 +1,4 @@
-// Beyond the seed: TD-Leaf(lambda) (Baxter, Tridgell and Weaver's KnightCap
+// Beyond the report: TD-Leaf(lambda) (Baxter, Tridgell and Weaver's KnightCap
 // method) on ThetaGreedy's 40 weights. The learner plays with its own
 // alpha-beta search (`depth` plies) and learns at the end of each game from
 // the leaves of its principal variations: with V_t the value at the end of

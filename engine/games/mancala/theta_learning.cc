@@ -11,7 +11,7 @@
 namespace pg::mancala {
 
 Json ThetaTraining::to_json() const {
-  return {{"method", "TD(0) on afterstates, self-play (the seed's)"},
+  return {{"method", "TD(0) on afterstates, self-play (the report's)"},
           {"games", games},
           {"alpha", alpha},
           {"alpha_halvings", alpha_halvings},

@@ -1,14 +1,14 @@
-// The seed's learning method (seed notes §3.9-3.13): linear semi-gradient
-// Q-learning / TD(0) on afterstates, self-play. Each game the learner takes a
-// random side; it moves one ply at a time, epsilon-greedy on the afterstate
-// value (argmax for player 0, argmin for player 1: the value is player 0's),
-// and after each of its greedy moves updates its previous afterstate's
-// weights toward the new afterstate's value (no update after a random move:
-// the seed's "subtle change"). The opponent is ThetaGreedy depth 1 with the
-// weights as they were when the game began. At the end the last afterstate
-// is updated toward the result (+1 / 0 / -1). gamma = 1, weights start at 0;
-// alpha is halved `alpha_halvings` times and epsilon `epsilon_halvings`
-// times at equal intervals.
+// The report's learning method (notes on the report, §3.9-3.13): linear
+// semi-gradient Q-learning / TD(0) on afterstates, self-play. Each game the
+// learner takes a random side; it moves one ply at a time, epsilon-greedy on
+// the afterstate value (argmax for player 0, argmin for player 1: the value is
+// player 0's), and after each of its greedy moves updates its previous
+// afterstate's weights toward the new afterstate's value (no update after a
+// random move: the report's "subtle change"). The opponent is ThetaGreedy depth
+// 1 with the weights as they were when the game began. At the end the last
+// afterstate is updated toward the result (+1 / 0 / -1). gamma = 1, weights
+// start at 0; alpha is halved `alpha_halvings` times and epsilon
+// `epsilon_halvings` times at equal intervals.
 #pragma once
 
 #include <cstdint>
@@ -29,8 +29,8 @@ struct ThetaTraining {
   double epsilon = 0.1;
   int epsilon_halvings = 5;
   uint64_t seed = 1;
-  // "self": the seed's self-play. "pool": beyond the seed, each game's
-  // opponent is drawn from self-play, Greedy 1..5 and Heuristic (the seed's
+  // "self": the report's self-play. "pool": beyond the report, each game's
+  // opponent is drawn from self-play, Greedy 1..5 and Heuristic (the report's
   // authors suggest training against other players).
   std::string opponents = "self";
   FeatureRules feature_rules;

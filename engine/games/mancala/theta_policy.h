@@ -1,7 +1,7 @@
-// A linear value on the seed's 40 features (features.h), as a file:
+// A linear value on the report's 40 features (features.h), as a file:
 // {"format": "rl-playground-kalah-theta", "version": 1, "features": {...},
 //  "weights": {"player0.board.can_get_another_move": 0.1904, ...},
-//  "info": {...}}. Weights are named, so the seed's printed table loads
+//  "info": {...}}. Weights are named, so the report's printed table loads
 // exactly; a missing name is an error, not a zero.
 #pragma once
 
@@ -17,8 +17,8 @@ namespace pg::mancala {
 constexpr const char* kThetaFormat = "rl-playground-kalah-theta";
 constexpr int kThetaVersion = 1;
 // The shipped weight files, under policies/mancala/<name>.json.
-constexpr const char* kSeedTheta = "theta_seed";  // the seed's printed weights
-constexpr const char* kOurTheta = "theta_td0";    // learned here by the seed's method
+constexpr const char* kSeedTheta = "theta_seed";  // the report's printed weights
+constexpr const char* kOurTheta = "theta_td0";    // learned here by the report's method
 constexpr const char* kPoolTheta = "theta_pool";  // the same, against a pool of opponents
 
 struct ThetaPolicy {

@@ -1,4 +1,4 @@
-// The seed's learned player: the 40 features on hand-computed boards, the
+// The report's learned player: the 40 features on hand-computed boards, the
 // ThetaGreedy search against plain minimax, the weights file, the learner's
 // reproducibility, and the shipped weights' strength.
 #include <gtest/gtest.h>
@@ -231,8 +231,8 @@ TEST(ThetaAgents, AFileThatIsWrongInsideNamesTheFile) {
   }
 }
 
-// The shipped weights, under the seed's reading of the rules (where the seed
-// reports ThetaGreedy 1 winning 91% first and 89% second against Greedy 1).
+// The shipped weights, under the report's reading of the rules (where the report
+// gives ThetaGreedy 1 winning 91% first and 89% second against Greedy 1).
 TEST(ThetaShipped, BeatsGreedyOneBothWaysUnderTheSeedsRules) {
   const auto game =
       make_game("mancala", {{"sweep_remaining", false}, {"early_end", true}, {"end_only_when_mover_empty", true}});
@@ -251,7 +251,7 @@ namespace pg::mancala {
 namespace {
 
 // A regression guard on the strongest shipped weights (theta:5:pool, the
-// page's strongest linear player), seeds 1..100 under the seed's reading of
+// page's strongest linear player), seeds 1..100 under the report's reading of
 // the rules. Measured when written: 100 wins moving first against Greedy 3,
 // 30 wins (8 draws) moving second; issue 10 asks for a win moving second as
 // well, which no learner here reaches yet (docs/mancala.md).

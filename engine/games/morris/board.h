@@ -15,7 +15,7 @@
 //   |     |     |
 //   n-----o-----p
 //
-// Rules (the seed's app, the standard ones): 5 pieces a side; seat 0 places
+// Rules (the project's app, the standard ones): 5 pieces a side; seat 0 places
 // first and the sides alternate until each has placed 5 (captured pieces are
 // not replaced); then a turn moves one piece to an adjacent empty point, or
 // to any empty point when its side has exactly 3 pieces (flying). A piece

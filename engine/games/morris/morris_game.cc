@@ -88,8 +88,8 @@ Rewards MorrisState::apply_action(Action action, Transition* details) {
 }
 
 std::vector<float> MorrisState::observation() const {
-  // The seed's encoding, from the deciding seat's side: +1 its pieces, -1 the
-  // enemy's, 0 empty, points a..p. For seat 0 it is the seed's network input.
+  // The project's encoding, from the deciding seat's side: +1 its pieces, -1 the
+  // enemy's, 0 empty, points a..p. For seat 0 it is the project's network input.
   std::vector<float> obs(kNumPoints, 0.0f);
   const int me = board_.to_move;
   for (int p = 0; p < kNumPoints; ++p) {

@@ -2,13 +2,13 @@
 // need the game's history), state JSON, action names, observation, agents,
 // options. The rules of a position are in board.h.
 //
-// Options (docs/morris.md); the seed has no draw rule, these are the
+// Options (docs/morris.md); the project has no draw rule, these are the
 // playground's:
 //   max_moves             200   a draw once this many turns (placements and
 //                               moves of both seats) are played, 10 to 1000
 //   threefold_repetition  true  a draw when a position (both sides' points,
 //                               the same side to move) occurs a third time
-// Seats: 0 places first (the seed's agent, 'O'), 1 second (the seed's player, 'X').
+// Seats: 0 places first (the project's agent, 'O'), 1 second (the project's player, 'X').
 //
 // The folder, by role:
 //   rules        board.h, morris_game.h

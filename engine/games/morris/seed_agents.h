@@ -1,16 +1,16 @@
-// The seed's app agents with their learned values (docs/morris.md):
+// The project's app agents with their learned values (docs/morris.md):
 //   smart   reads the five stage tables (stage_tables.h),
 //   genius  reads the five value networks trained on them (ln of the score).
-// Both score every candidate as the seed's app does: the value of the board
-// after the action, from the deciding side (its pieces as the seed's agent's,
+// Both score every candidate as the project's app does: the value of the board
+// after the action, from the deciding side (its pieces as the project's agent's,
 // 'O'), in the table of the stage (place during the placement phase, else by
 // the pieces each side has on that board), +100 if the action blocks an enemy
 // mill (tested before the piece lands), +200 if it closes a mill of its own
 // (bonus_agent.h); removals by value alone. The first best candidate in
-// action order is played (the seed's strict >). The smart agent values a board
+// action order is played (the project's strict >). The smart agent values a board
 // the tables never saw at -1 in movement and 0 in placement and removals (the
-// seed's defaults). The seed's values are for the side that moved first; the
-// agents use them for seat 1 too, with the colours swapped (the seed never
+// project's defaults). The project's values are for the side that moved first; the
+// agents use them for seat 1 too, with the colours swapped (the project never
 // played second: an extension, the tables do not know who moves).
 #pragma once
 

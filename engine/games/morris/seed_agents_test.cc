@@ -1,4 +1,4 @@
-// The seed's smart (tables) and genius (networks) agents on drawn positions
+// The project's smart (tables) and genius (networks) agents on drawn positions
 // where the right choice is clear. Boards as 16 points a..p ('O' seat 0, 'X'
 // seat 1, '.' empty), in reading order:
 //   a b c / d e f / g h i j / k l m / n o p

@@ -13,10 +13,10 @@ int random_action(const Board& board, Rng& rng) {
   return actions[rng.below(uint32_t(n))];
 }
 
-// The seed's simulator agent (smart_place, smart_move, smart_fly, smart_remove): an action that closes a mill is
+// The project's simulator agent (smart_place, smart_move, smart_fly, smart_remove): an action that closes a mill is
 // taken at once; otherwise the action whose board has the highest table value above 0 (the first of equals);
 // with none above 0, a random action. Its block bonus is tested after the piece lands and never counts (the
-// seed's bug), so it is left out. Removals read the movement tables even during placement, as the seed's do.
+// project's bug), so it is left out. Removals read the movement tables even during placement, as the project's do.
 int smart_decide(const Board& board, const StageValues& tables, Rng& rng) {
   const int me = board.to_move;
   const bool removal = board.pending_removal;
@@ -38,8 +38,8 @@ int smart_decide(const Board& board, const StageValues& tables, Rng& rng) {
   return chosen >= 0 ? chosen : random_action(board, rng);
 }
 
-// The seed's heuristic player: in placement it takes the last empty point where the agent would complete a
-// mill (a block; the seed's code tests the agent's piece there), in movement the first move that closes a mill
+// The project's heuristic player: in placement it takes the last empty point where the agent would complete a
+// mill (a block; the project's code tests the agent's piece there), in movement the first move that closes a mill
 // of its own; otherwise, and for removals, a random action.
 int heuristic_decide(const Board& board, Rng& rng) {
   const int me = board.to_move;
@@ -97,7 +97,7 @@ void record_game(const RecordedGame& g, StageTableBuilder& tables) {
     const SidePieces s = sides(g.movement_boards[n - 1 - i]);
     tables.add(stage_of(s, false), stage_key(s), score);
   }
-  // The placement boards continue the discount from the first movement board, one step further (the seed's
+  // The placement boards continue the discount from the first movement board, one step further (the project's
   // exponent i + save_i + 1, save_i the last movement index or 0).
   const size_t skip = (n == 0 ? 0 : n - 1) + 1;
   score = g.grade * std::pow(0.9, double(skip));

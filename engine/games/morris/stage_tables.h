@@ -1,5 +1,5 @@
-// The seed's five stage tables ("dictionaries"): each maps a board, seen from
-// the seed's agent (the side that moved first, 'O'), to the running mean of
+// The project's five stage tables ("dictionaries"): each maps a board, seen from
+// the project's agent (the side that moved first, 'O'), to the running mean of
 // the discounted scores it received in simulated games (win 100, draw 50,
 // loss 0, times 0.9 per board going back; docs/morris.md). One table per
 // stage, because the same board is worth different amounts in placement and
@@ -10,8 +10,8 @@
 //   player_fly   movement, the player with 3 or fewer, the agent more
 //   all_fly      movement, both with 3 or fewer
 // The key is the board as a base-3 number (point a the lowest digit; 0 empty,
-// 1 the agent's piece, 2 the player's): the seed's 16-character string, as a
-// number. Like the seed's, it holds neither the side to move nor the hands.
+// 1 the agent's piece, 2 the player's): the project's 16-character string, as a
+// number. Like the project's, it holds neither the side to move nor the hands.
 #pragma once
 
 #include <array>
@@ -34,7 +34,7 @@ const char* stage_name(int stage);
 // 3^16: keys are below this.
 constexpr uint32_t kNumStageKeys = 43046721;
 
-// The points of the side valued (the seed's agent, 'O') and of its opponent.
+// The points of the side valued (the project's agent, 'O') and of its opponent.
 struct SidePieces {
   uint16_t agent = 0, player = 0;
 };
@@ -43,9 +43,9 @@ inline SidePieces sides_of(const Board& b, int agent_seat) {
 }
 uint32_t stage_key(SidePieces s);
 SidePieces pieces_from_stage_key(uint32_t key);
-// The movement tables by piece counts on the board (the seed's choose_dict); `placement` selects place.
+// The movement tables by piece counts on the board (the project's choose_dict); `placement` selects place.
 int stage_of(SidePieces s, bool placement);
-// The seed's 16-character key: 'O' the agent, 'X' the player, '-' empty.
+// The project's 16-character key: 'O' the agent, 'X' the player, '-' empty.
 std::string stage_key_string(SidePieces s);
 
 // Where an agent reads board values: the tables being filled or the frozen ones.
@@ -55,7 +55,7 @@ class StageValues {
   virtual std::optional<double> find(int stage, uint32_t key) const = 0;
 };
 
-// The tables being filled: each new score updates the running mean (the seed's add_to_dict).
+// The tables being filled: each new score updates the running mean (the project's add_to_dict).
 class StageTableBuilder : public StageValues {
  public:
   struct Entry {

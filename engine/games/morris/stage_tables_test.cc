@@ -1,4 +1,4 @@
-// The seed's stage tables: the discount rule on a hand-made game, the running
+// The project's stage tables: the discount rule on a hand-made game, the running
 // mean, the stage of a board, deterministic generation, the file's round trip
 // and its refusals.
 #include "engine/games/morris/stage_tables.h"
@@ -38,7 +38,7 @@ TEST(StageTables, TheStageFollowsThePiecesOnTheBoard) {
 }
 
 // A game of 3 placement boards and 2 movement boards, won by seat 0: the last board scores 100, the one before
-// 90; the placement boards continue from the first movement board one step further (the seed's exponent
+// 90; the placement boards continue from the first movement board one step further (the project's exponent
 // i + save_i + 1 with save_i = 1): 81, 72.9, 65.61.
 TEST(StageTables, ScoresAreDiscountedBy09PerBoardGoingBack) {
   RecordedGame g;

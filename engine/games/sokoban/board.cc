@@ -68,11 +68,11 @@ bool seed_corner_stuck_at(const Board& board, Square b) {
   const Level& level = board.level();
   const auto blocks = [&](Square s) { return board.wall(s) || (board.box_at(s) && !board.target(s)); };
   const int r = level.row(b), c = level.column(b);
-  // The seed scans interior squares only.
+  // The project scans interior squares only.
   if (r == 0 || c == 0 || r == level.height - 1 || c == level.width - 1) return false;
   const bool vertical = blocks(b - level.width) || blocks(b + level.width);
   const bool horizontal = blocks(b - 1) || blocks(b + 1);
-  // (up or down) and (left or right) is the seed's four corner tests.
+  // (up or down) and (left or right) is the project's four corner tests.
   return vertical && horizontal;
 }
 

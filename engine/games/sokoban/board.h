@@ -1,8 +1,8 @@
-// Sokoban rules, push-only, as the seed implements them (seed notes 1.4-1.6):
-// the player moves up, down, left or right; walking into a box pushes it one
-// square if the square beyond is neither a wall nor a box; a move into a wall
-// or a blocked box changes nothing but still counts as a step. Solved when
-// every box is on a target.
+// Sokoban rules, push-only, as the project implements them (notes on the
+// project, 1.4-1.6): the player moves up, down, left or right; walking into a
+// box pushes it one square if the square beyond is neither a wall nor a box; a
+// move into a wall or a blocked box changes nothing but still counts as a step.
+// Solved when every box is on a target.
 //
 // A Board is a small value: the level's geometry (shared, never copied), the
 // boxes, the player and the steps taken. Moves never allocate. Squares are
@@ -19,7 +19,7 @@
 
 namespace pg::sokoban {
 
-// The four moves, in the seed's action order.
+// The four moves, in the project's action order.
 enum Move : int { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 };
 constexpr int kNumMoves = 4;
 constexpr std::array<char, kNumMoves> kMoveNames = {'U', 'D', 'L', 'R'};
@@ -84,10 +84,11 @@ class Board {
 // on one square, the player on a box.
 std::string position_problem(const Level& level, const std::vector<Square>& boxes, Square player);
 
-// The seed's failure test, check_fail (seed notes 1.6), with its quirks: a
-// box, on a target or not, away from the level's edge, with a blocker above or
-// below and a blocker left or right of it; a blocker is a wall or a box that
-// is not on a target. It reports some positions that are still solvable.
+// The project's failure test, check_fail (notes on the project, 1.6), with its
+// quirks: a box, on a target or not, away from the level's edge, with a blocker
+// above or below and a blocker left or right of it; a blocker is a wall or a
+// box that is not on a target. It reports some positions that are still
+// solvable.
 bool seed_corner_stuck(const Board& board);
 // The first box square (row-major) that seed_corner_stuck flags, or -1.
 Square seed_corner_stuck_box(const Board& board);

@@ -1,11 +1,11 @@
-// A one-step baseline: for each move, the position it leads to is scored by
-// (1) whether the seed's corner test flags it (unsolved), (2) the sum over the
+// A one-step baseline: for each move, the position it leads to is scored by (1)
+// whether the project's corner test flags it (unsolved), (2) the sum over the
 // boxes of the Manhattan distance to the nearest target, (3) the player's
-// Manhattan distance to the nearest box off a target; the moves with the
-// best score, compared in that order, share the probability. Moves that
-// change nothing (into a wall or a blocked box) are never chosen unless every
-// move is one. It sees no further than one step, so it wanders and can loop:
-// a baseline, not a solver.
+// Manhattan distance to the nearest box off a target; the moves with the best
+// score, compared in that order, share the probability. Moves that change
+// nothing (into a wall or a blocked box) are never chosen unless every move is
+// one. It sees no further than one step, so it wanders and can loop: a
+// baseline, not a solver.
 #pragma once
 
 #include "engine/core/agent.h"

@@ -1,5 +1,5 @@
 // Sokoban level files: the standard text format every Sokoban program and
-// collection uses, and the seed's number grids.
+// collection uses, and the project's number grids.
 //
 // Standard text, one character per square:
 //   #  wall            $  box             @  player
@@ -20,7 +20,7 @@
 // puts notes, a blank line, then `; title`, then the rows, so a collection
 // reads back to the same levels.
 //
-// Number grids (the seed's numpy arrays): rows of the tile codes
+// Number grids (the project's numpy arrays): rows of the tile codes
 //   0 empty  1 wall  2 box  3 target  4 player  5 box on target  6 player on target
 // separated by spaces and/or commas, optionally in Python brackets, e.g.
 //   [1, 1, 1, 1, 1],      or      1 1 1 1 1
@@ -45,7 +45,7 @@
 
 namespace pg::sokoban {
 
-// The tile codes of the seed's number grids and observation planes.
+// The tile codes of the project's number grids and observation planes.
 enum Tile : int {
   kEmpty = 0,
   kWall = 1,

@@ -1,4 +1,4 @@
-// Sokoban level files: the standard text format, collections, the seed's
+// Sokoban level files: the standard text format, collections, the project's
 // number grids, and every malformed level refused with its line and column.
 #include "engine/games/sokoban/level_text.h"
 
@@ -255,7 +255,7 @@ TEST(SokobanLevelText, NumberGrid) {
 }
 
 TEST(SokobanLevelText, NumberGridAsPythonSource) {
-  // As the seed's notebook and map creator write it.
+  // As the project's notebook and map creator write it.
   const Level level = parse_number_grid(
       "# 0: empty, 1: wall, 2: box, 3: target, 4: player, 5: box on target, 6: player on target\n"
       "initial_state = np.array([\n"
@@ -280,7 +280,7 @@ TEST(SokobanLevelText, NumberGridCollectionAndDetection) {
   EXPECT_EQ(levels[0].title, "one box");
   EXPECT_EQ(levels[1].title, "tiny");
   EXPECT_EQ(parse_levels("#####\n#@$.#\n#####\n").size(), 1u);
-  // The seed's notebook cell, its comment line first.
+  // The project's notebook cell, its comment line first.
   const auto cell = parse_levels(
       "# 0: empty, 1: wall, 2: box, 3: target, 4: player, 5: box on target, 6: player on target\n"
       "initial_state = np.array([\n"

@@ -16,7 +16,7 @@ std::unique_ptr<Agent> make_network_agent(const Game& game, std::string_view spe
   if (name == "greedy" && arg.empty()) return std::make_unique<GreedyAgent>();
   if (name == "policy" || name == "guided") return make_policy_agent(spec);
   if (name != "dqn") return nullptr;
-  // The seed trained one network per map (seed notes 4.3): only its own maps have one.
+  // The project trained one network per map (notes on the project, 4.3): only its own maps have one.
   if (sokoban.setup().collection != "seed")
     throw InputError("agent '" + std::string(spec) + "'",
                      "the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");

@@ -1,4 +1,4 @@
-// The Sokoban agents built on networks: the general policy, the search it guides, the seed's per-map DQNs,
+// The Sokoban agents built on networks: the general policy, the search it guides, the project's per-map DQNs,
 // and the greedy baseline.
 #pragma once
 

@@ -12,7 +12,7 @@
 
 namespace pg::sokoban {
 
-// Directions are the seed's action order (board.h's Move): 0 up, 1 down,
+// Directions are the project's action order (board.h's Move): 0 up, 1 down,
 // 2 left, 3 right; opposite(d) = d ^ 1.
 constexpr int opposite(int direction) { return direction ^ 1; }
 // LURD notation: lowercase letters walk, uppercase letters push.

@@ -1,5 +1,6 @@
-// The seed's reward, _calculate_reward (seed notes 2.4), term by term and in
-// the seed's order of addition (so the sums have the seed's bits):
+// The project's reward, _calculate_reward (notes on the project, 2.4), term by
+// term and in the project's order of addition (so the sums have the project's
+// bits):
 //   1. -0.1 every step, no-op steps included;
 //   2. shaping: the first box (row-major, on a target or not) against the
 //      first target (row-major among the start level's bare targets, those
@@ -15,7 +16,7 @@ namespace pg::sokoban {
 
 struct SeedRewardTerms {
   double step = 0, shaping = 0, target = 0, end = 0;
-  // -0.1 + shaping + target + end, added in that order as the seed does.
+  // -0.1 + shaping + target + end, added in that order as the project does.
   double total() const { return ((step + shaping) + target) + end; }
 };
 

@@ -54,7 +54,7 @@ const char* outcome_name(Outcome outcome) {
 
 SokobanState::SokobanState(std::shared_ptr<const Rules> rules, const Board& board)
     : rules_(std::move(rules)), board_(board) {
-  // As the seed's reset: a start position is not tested for corners, only
+  // As the project's reset: a start position is not tested for corners, only
   // for being solved already; a position reached by steps is tested as the
   // step that reached it was.
   if (board_.solved())
@@ -108,7 +108,7 @@ State::ObservationTensor SokobanState::observation_tensor() const {
 }
 
 void SokobanState::fill_observation(std::span<float> out) const {
-  // Plane k marks the squares whose tile code is k (the seed's preprocess_state).
+  // Plane k marks the squares whose tile code is k (the project's preprocess_state).
   const Level& level = board_.level();
   const size_t squares = size_t(level.num_squares());
   std::fill(out.begin(), out.begin() + std::ptrdiff_t(kNumTiles * squares), 0.0f);
@@ -320,7 +320,7 @@ Setup setup_from_options(const Json& options) {
     setup.index = int_option(options, "index", 0, 0, int(levels.size()) - 1);
     level = levels[size_t(setup.index)];
   }
-  // The seed's setup on the seed's maps; standard Sokoban elsewhere.
+  // The project's setup on the project's maps; standard Sokoban elsewhere.
   const bool seed_maps = setup.collection == "seed";
   const int default_cap = seed_maps ? kSeedMaxSteps : kOtherMaxSteps;
   const auto given = [&](const char* name) { return options.contains(name) && !options[name].is_null(); };

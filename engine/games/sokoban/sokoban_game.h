@@ -1,22 +1,22 @@
-// Sokoban on the generic Game/State interface: the seed's learning setup
-// (seed notes 2.1-2.4): actions 0..3 named U D L R, all four always legal
-// (no masking); the seed's reward (seed_reward.h); the one-hot 7 x H x W
-// observation over the tile codes; the episode ends when the level is solved,
-// when the seed's corner test flags a box (option corner_ends), or at the
-// step cap. The rules are in board.h. See docs/sokoban.md.
+// Sokoban on the generic Game/State interface: the project's learning setup
+// (notes on the project, 2.1-2.4): actions 0..3 named U D L R, all four always
+// legal (no masking); the project's reward (seed_reward.h); the one-hot
+// 7 x H x W observation over the tile codes; the episode ends when the level is
+// solved, when the project's corner test flags a box (option corner_ends), or
+// at the step cap. The rules are in board.h. See docs/sokoban.md.
 //
 // Options (the level: a built-in collection and an index, or a level's text):
-//   collection   "seed"   a built-in collection: "seed" (the seed's two 9x11
+//   collection   "seed"   a built-in collection: "seed" (the project's two 9x11
 //                         maps) or "teaching" (graded small levels)
 //   index        0        the level in the collection, from 0
 //   level        -        a level in standard text or as a number grid,
 //                         instead of a collection (given several levels,
 //                         index picks one); options() gives back the chosen
 //                         level's standard text
-//   max_steps    50 for the seed's maps (its training horizon), 120 for
+//   max_steps    50 for the project's maps (its training horizon), 120 for
 //                other levels (Boxoban's usual limit); 0: no cap
-//   corner_ends  true for the seed's maps, false for other levels: the
-//                seed's check_fail ends the episode (its -50 is given either
+//   corner_ends  true for the project's maps, false for other levels: the
+//                project's check_fail ends the episode (its -50 is given either
 //                way); on other levels it would end many solvable episodes
 //                (a box on a corner target, two boxes side by side on a wall)
 //
@@ -40,7 +40,7 @@
 
 namespace pg::sokoban {
 
-constexpr int kSeedMaxSteps = 50;    // the seed's training episodes (train_dqn max_steps)
+constexpr int kSeedMaxSteps = 50;    // the project's training episodes (train_dqn max_steps)
 constexpr int kOtherMaxSteps = 120;  // Boxoban's episode limit in the RL literature
 constexpr int kMaxStepsLimit = 100000;
 
@@ -48,7 +48,7 @@ constexpr int kMaxStepsLimit = 100000;
 struct Rules {
   std::shared_ptr<const Level> level;  // the start position
   int max_steps = kSeedMaxSteps;       // 0: no cap
-  bool corner_ends = true;             // the seed's corner test ends the episode
+  bool corner_ends = true;             // the project's corner test ends the episode
   SeedReward reward;
 };
 
@@ -121,7 +121,7 @@ std::vector<Level> builtin_collection(const std::string& name);
 // The observation's encoding name (State::observation_tensor), as policy files name it.
 inline constexpr const char* kTilesEncoding = "sokoban-tiles-v1";
 
-// The seed's DQN for map `index` of the seed collection: "sokoban/dqn_seed_map<index+1>.rlpg".
+// The project's DQN for map `index` of the "seed" collection: "sokoban/dqn_seed_map<index+1>.rlpg".
 std::string seed_dqn_policy_path(int index);
 
 // Reads the options; throws InputError naming a bad one.

@@ -1,4 +1,4 @@
-// Sokoban rules, the seed's reward term by term, its corner test, the
+// Sokoban rules, the project's reward term by term, its corner test, the
 // observation, the state JSON and the options. Boards are drawn in standard
 // text: # wall, $ box, . target, @ player, * box on target, + player on target.
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@
 namespace pg::sokoban {
 namespace {
 
-// A game on this level under the seed's rules (the corner test ends the
+// A game on this level under the project's rules (the corner test ends the
 // episode), without a step cap unless given.
 std::shared_ptr<const Game> game_of(const std::string& level, Json extra = Json::object()) {
   extra["level"] = level;
@@ -171,7 +171,7 @@ TEST(SokobanRules, StepCapEndsTheEpisode) {
   EXPECT_EQ(as_sokoban(*t).outcome(), Outcome::kSolved);
 }
 
-// --- the seed's corner test -------------------------------------------------
+// --- the project's corner test -----------------------------------------------
 
 bool stuck_after(const std::string& level, const std::string& moves, Json extra = Json::object()) {
   auto s = start(level, std::move(extra));
@@ -235,7 +235,7 @@ TEST(SokobanLevel, TheSquaresInsideAreThoseThePlayerCouldReachThroughFloor) {
 }
 
 TEST(SokobanCorner, CornerOnATargetCountsUnlessItWins) {
-  // The seed's quirk: a box on a target in a corner is "stuck" too.
+  // The project's quirk: a box on a target in a corner is "stuck" too.
   const std::string level =
       "#######\n"
       "#.   .#\n"
@@ -261,7 +261,7 @@ TEST(SokobanCorner, CornerOnATargetCountsUnlessItWins) {
 
 TEST(SokobanCorner, BlockersAreWallsAndOffTargetBoxes) {
   // The box at (2,2) has a wall to its left; below it a box off target: stuck.
-  // This is the seed notes' false positive: the lower box can still be pushed right.
+  // This is the false positive the notes on the project point out: the lower box can still be pushed right.
   EXPECT_TRUE(
       stuck_after("#######\n"
                   "##    #\n"
@@ -303,7 +303,7 @@ TEST(SokobanCorner, BlockersAreWallsAndOffTargetBoxes) {
 }
 
 TEST(SokobanCorner, StartPositionIsNotTested) {
-  // As the seed's reset: a level that starts with a box in a corner only ends after a step.
+  // As the project's reset: a level that starts with a box in a corner only ends after a step.
   auto s = start(
       "######\n"
       "#$   #\n"
@@ -327,10 +327,10 @@ TEST(SokobanCorner, CornerEndsCanBeSwitchedOff) {
       {{"corner_ends", false}});
   const double r = s->apply(kLeft)[0];
   EXPECT_FALSE(s->is_terminal());
-  EXPECT_DOUBLE_EQ(r, -0.1 - 50);  // the seed's -50 all the same
+  EXPECT_DOUBLE_EQ(r, -0.1 - 50);  // the project's -50 all the same
 }
 
-// --- the seed's reward, term by term ----------------------------------------
+// --- the project's reward, term by term --------------------------------------
 
 TEST(SokobanReward, StepCostsOneTenthEvenWhenNothingMoves) {
   auto s = start(
@@ -443,10 +443,10 @@ TEST(SokobanReward, StuckGivesMinusFifty) {
   EXPECT_EQ(as_sokoban(*v).outcome(), Outcome::kStuck);
 }
 
-// --- the seed's maps ---------------------------------------------------------
+// --- the project's maps ------------------------------------------------------
 
 // Breadth-first search over the exact rules, corner-stuck positions terminal
-// (as the seed's episodes end there): the fewest moves that solve the level,
+// (as the project's episodes end there): the fewest moves that solve the level,
 // or -1 within `limit` moves.
 int fewest_moves(const Game& game, int limit) {
   auto first = game.initial_state(1);
@@ -477,7 +477,7 @@ int fewest_moves(const Game& game, int limit) {
 }
 
 TEST(SokobanSeedMaps, OptimalMovesAreEightAndTwelve) {
-  // The document's own 9 and 15 are wrong (seed notes 5).
+  // The document's own 9 and 15 are wrong (notes on the project, 5).
   EXPECT_EQ(fewest_moves(*make_game("sokoban", {{"collection", "seed"}, {"index", 0}}), 50), 8);
   EXPECT_EQ(fewest_moves(*make_game("sokoban", {{"collection", "seed"}, {"index", 1}}), 50), 12);
 }
@@ -536,7 +536,7 @@ TEST(SokobanSeedMaps, SeedMapsAreTheNumberGrids) {
             "1 0 0 0 0 3 2 0 0 0 1\n"
             "1 0 0 0 0 0 0 0 0 0 1\n"
             "1 1 1 1 1 1 1 1 1 1 1\n");
-  // The seed's episode cap is the default for its maps.
+  // The project's episode cap is the default for its maps.
   EXPECT_EQ(make_game("sokoban")->options()["max_steps"], kSeedMaxSteps);
 }
 
@@ -638,7 +638,7 @@ TEST(SokobanOptions, LevelFromCollectionOrText) {
   const auto custom = make_game("sokoban", {{"level", "#####\n#@$.#\n#####"}});
   EXPECT_EQ(custom->title(), "Sokoban (custom level)");
   EXPECT_EQ(custom->options()["max_steps"], kOtherMaxSteps);
-  EXPECT_EQ(custom->options()["corner_ends"], false);  // standard Sokoban off the seed's maps
+  EXPECT_EQ(custom->options()["corner_ends"], false);  // standard Sokoban off the project's maps
   EXPECT_EQ(teaching->options()["corner_ends"], true);
   EXPECT_EQ(teaching->options()["max_steps"], kSeedMaxSteps);
   EXPECT_EQ(custom->options()["level"], "#####\n#@$.#\n#####\n");
@@ -668,7 +668,7 @@ TEST(SokobanOptions, RefusesBadOptionsByName) {
   };
   EXPECT_EQ(where({{"collection", "nope"}}), "option 'collection'");
   EXPECT_EQ(where({{"collection", 3}}), "option 'collection'");
-  EXPECT_EQ(where({{"index", 2}}), "option 'index'");  // the seed collection has two maps
+  EXPECT_EQ(where({{"index", 2}}), "option 'index'");  // the "seed" collection has two maps
   EXPECT_EQ(where({{"level", "#####\n#@$.#\n#####"}, {"collection", "seed"}}), "option 'level'");
   EXPECT_EQ(where({{"level", "#####\n#@$.#\n#####"}, {"index", 1}}), "option 'index'");
   EXPECT_EQ(where({{"level", 5}}), "option 'level'");
@@ -782,8 +782,8 @@ TEST(SokobanGreedy, AvoidsTheCornerTest) {
   EXPECT_EQ(p[kLeft], 0.0);
 }
 
-// The `dqn` agent plays the seed map's own network (policies/sokoban/dqn_seed_map<N>.rlpg) and is refused on
-// other levels, as the seed trained one network per map. A one-layer network that prefers D stands in here.
+// The `dqn` agent plays each of the project's maps with its own network (policies/sokoban/dqn_seed_map<N>.rlpg);
+// other levels are refused, as the project trained one network per map. A one-layer network that prefers D stands in.
 TEST(SokobanDqn, PlaysItsMapsNetworkAndOnlyOnTheSeedsMaps) {
   const std::string path = seed_dqn_policy_path(0);
   EXPECT_EQ(path, "sokoban/dqn_seed_map1.rlpg");

@@ -1,5 +1,5 @@
 // The solver: optimal lengths on levels with known optima (hand levels, the
-// seed's two maps, every position of small rooms against exhaustive search),
+// project's two maps, every position of small rooms against exhaustive search),
 // plans replayed by a simulator, unsolvable levels proved unsolvable.
 #include "engine/games/sokoban/solver.h"
 
@@ -23,7 +23,7 @@ SolveResult solve_for(const Level& level, Optimise optimise) {
   return solve(level, options);
 }
 
-// The seed's maps (seed notes 1.3): 9 rows x 11 columns.
+// The project's maps (notes on the project, 1.3): 9 rows x 11 columns.
 const char* kSeedOneBox =
     "###########\n"
     "#         #\n"
@@ -48,7 +48,7 @@ const char* kSeedTwoBoxes =
 TEST(SokobanSolver, SeedMapsHaveTheirKnownOptimalMoveCounts) {
   const SolveResult one = solve_for(parse_level(kSeedOneBox), Optimise::kMoves);
   ASSERT_EQ(one.status, SolveStatus::kSolved);
-  EXPECT_EQ(one.moves, 8);  // the seed notes' BFS: U U U L U R R R
+  EXPECT_EQ(one.moves, 8);  // the BFS in the notes on the project: U U U L U R R R
   EXPECT_EQ(one.pushes, 6);
   EXPECT_TRUE(plan_solves(parse_level(kSeedOneBox), one.plan)) << one.plan;
   const SolveResult two = solve_for(parse_level(kSeedTwoBoxes), Optimise::kMoves);

@@ -1,6 +1,6 @@
 // The homework's Zuma engine (zuma.md, "One step, exactly"): the same rules
 // and the same random draws in the same order, from Python's MT19937, so a
-// scenario, a seed and a list of actions give the course's episode exactly.
+// scenario, a seed and a list of actions give the homework's episode exactly.
 // The interface mirrors the homework's: current state, submit an action,
 // reset (optionally with a new random line).
 #pragma once

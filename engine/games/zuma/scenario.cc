@@ -209,7 +209,7 @@ std::vector<std::string> scenario_names() {
     std::string name = path.substr(prefix.size());
     if (name.size() > 5 && name.substr(name.size() - 5) == ".json") names.push_back(name.substr(0, name.size() - 5));
   }
-  // The seed's example first: it is the default.
+  // The homework's example first: it is the default.
   for (size_t i = 0; i < names.size(); ++i)
     if (names[i] == "seed_example") std::swap(names[0], names[i]);
   return names;

@@ -67,7 +67,7 @@ Json to_json(const Model& model);
 Scenario parse_scenario_text(std::string_view text, const Scenario& base);
 
 // The scenarios shipped in assets/zuma/ (name without ".json"), the first
-// being the seed's example.
+// being the homework's example.
 std::vector<std::string> scenario_names();
 Scenario named_scenario(const std::string& name);
 const Scenario& default_scenario();

@@ -97,7 +97,7 @@ Scenario grading_protocol() {
 // assets/zuma/seed_example.json as shipped.
 std::string seed_example_json() { return std::string(embedded_file("assets/zuma/seed_example.json").value()); }
 
-// The seed's `example` dict, exactly as the homework writes it.
+// The homework's `example` dict, exactly as the homework writes it.
 constexpr std::string_view kExampleLiteral = R"py({
     'chosen_action_prob': {1: 0.6, 2: 0.7, 3: 0.5, 4: 0.9},
     # 'chosen_action_prob': {1: 1, 2: 1, 3: 1, 4: 1},
@@ -361,7 +361,7 @@ TEST(ZumaState, LegalActionsAreSkipThenEveryGapNamedByNumber) {
   EXPECT_EQ(state->action_name(12), "12");
 }
 
-// The network's view of the seed's example at its first decision:
+// The network's view of the homework's example at its first decision:
 //   line  R R B B G G Y Y R B G Y  (12 of 15 slots)   ball B   step 0/20
 // rows 0..11 one-hot colours, rows 12..14 empty, row 15 the ball, row 16 all 1.0 (20/20 steps left).
 TEST(ZumaState, ObservationTensorIsTheLineAndTheBallOneHotThenStepsLeft) {

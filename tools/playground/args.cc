@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -83,6 +85,16 @@ long Args::get_long(const std::string& flag, long fallback, long lo, long hi) co
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < lo || v > hi)
     throw InputError("flag --" + flag, "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
                                            ", got '" + text + "'");
+  return v;
+}
+
+double Args::get_number(const std::string& flag, double fallback) const {
+  if (!has(flag)) return fallback;
+  const std::string text = get(flag);
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v))
+    throw InputError("flag --" + flag, "expected a number, got '" + text + "'");
   return v;
 }
 

@@ -25,6 +25,8 @@ class Args {
   std::string get(const std::string& flag, const std::string& fallback = "") const;
   uint64_t get_seed(const std::string& flag, uint64_t fallback) const;
   long get_long(const std::string& flag, long fallback, long lo, long hi) const;
+  // --flag as a finite number, or the fallback when it is not given; throws InputError naming the flag.
+  double get_number(const std::string& flag, double fallback) const;
   // Throws InputError naming the first flag that is neither allowed nor a game option.
   void check_known(const std::set<std::string>& allowed, const std::vector<OptionInfo>& options) const;
   // A flag every command of this run accepts besides its own (a game's, such as morris's --table).

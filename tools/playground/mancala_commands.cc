@@ -22,17 +22,6 @@
 namespace pg::cli {
 namespace {
 
-// --name as a finite number, or the fallback.
-double get_number(const Args& args, const std::string& flag, double fallback) {
-  if (!args.has(flag)) return fallback;
-  const std::string text = args.get(flag);
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v))
-    throw InputError("flag --" + flag, "expected a number, got '" + text + "'");
-  return v;
-}
-
 // The weights' Euclidean norm, a point of the learning curve.
 double weight_norm(const mancala::ThetaPolicy& p) {
   double n = 0;
@@ -60,8 +49,8 @@ mancala::ThetaLeafTraining read_leaf_settings(const Args& args) {
   mancala::ThetaLeafTraining s;
   s.games = args.get_long("games", s.games, 1, 100'000'000);
   s.depth = int(args.get_long("depth", s.depth, 1, mancala::kMaxLine));
-  s.lambda = get_number(args, "lambda", s.lambda);
-  s.alpha = get_number(args, "alpha", s.alpha);
+  s.lambda = args.get_number("lambda", s.lambda);
+  s.alpha = args.get_number("alpha", s.alpha);
   s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
   s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
   s.seed = args.get_seed("seed", s.seed);
@@ -105,8 +94,8 @@ Trained train_leaf(const Game& game, const mancala::Rules& rules, const Args& ar
 mancala::ThetaTraining read_td0_settings(const Args& args) {
   mancala::ThetaTraining s;
   s.games = args.get_long("games", s.games, 1, 100'000'000);
-  s.alpha = get_number(args, "alpha", s.alpha);
-  s.epsilon = get_number(args, "epsilon", s.epsilon);
+  s.alpha = args.get_number("alpha", s.alpha);
+  s.epsilon = args.get_number("epsilon", s.epsilon);
   s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
   s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
   s.seed = args.get_seed("seed", s.seed);
@@ -216,7 +205,7 @@ int mancala_solve(const GameEntry& entry, const Args& args) {
     state = game->state_from_json(j);
   }
   const mancala::Board board = dynamic_cast<const mancala::MancalaState&>(*state).board();
-  const double limit = get_number(args, "time-limit", 0);
+  const double limit = args.get_number("time-limit", 0);
   if (limit < 0) throw InputError("flag --time-limit", "must be 0 (none) or a number of seconds");
   const int db = int(args.get_long("database-stones", 12, 0, 24));
   const int table_log2 = int(args.get_long("table-log2", 22, 10, 30));

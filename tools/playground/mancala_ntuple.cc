@@ -29,16 +29,6 @@
 namespace pg::cli {
 namespace {
 
-double number_flag(const Args& args, const std::string& flag, double fallback) {
-  if (!args.has(flag)) return fallback;
-  const std::string text = args.get(flag);
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !std::isfinite(v))
-    throw InputError("flag --" + flag, "expected a number, got '" + text + "'");
-  return v;
-}
-
 void progress_bar(long done, long total, double seconds) {
   if (!isatty(2)) return;
   const int width = 30;
@@ -70,11 +60,11 @@ mancala::NTupleTraining read_td_settings(const Args& args) {
     if (args.has(flag)) throw InputError(std::string("flag --") + flag, "only with --method bootstrap");
   mancala::NTupleTraining s;
   s.games = args.get_long("games", s.games, 1, 100'000'000);
-  s.alpha = number_flag(args, "alpha", s.alpha);
-  s.epsilon = number_flag(args, "epsilon", s.epsilon);
+  s.alpha = args.get_number("alpha", s.alpha);
+  s.epsilon = args.get_number("epsilon", s.epsilon);
   s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
   s.epsilon_halvings = int(args.get_long("epsilon-halvings", s.epsilon_halvings, 0, 30));
-  s.lambda = number_flag(args, "lambda", s.lambda);
+  s.lambda = args.get_number("lambda", s.lambda);
   s.depth = int(args.get_long("depth", s.depth, 1, 5));
   s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
   s.opponents = args.get("opponents", s.opponents);
@@ -104,8 +94,8 @@ mancala::NTupleBootstrap read_bootstrap_settings(const Args& args) {
     if (args.has(flag)) throw InputError(std::string("flag --") + flag, "only with --method td");
   mancala::NTupleBootstrap s;
   s.games = args.get_long("games", s.games, 1, 100'000'000);
-  s.alpha = number_flag(args, "alpha", s.alpha);
-  s.epsilon = number_flag(args, "epsilon", s.epsilon);
+  s.alpha = args.get_number("alpha", s.alpha);
+  s.epsilon = args.get_number("epsilon", s.epsilon);
   s.alpha_halvings = int(args.get_long("alpha-halvings", s.alpha_halvings, 0, 30));
   s.play_depth = int(args.get_long("depth", s.play_depth, 1, 5));
   s.target_depth = int(args.get_long("target-depth", s.target_depth, 1, 8));
@@ -113,10 +103,10 @@ mancala::NTupleBootstrap read_bootstrap_settings(const Args& args) {
   s.random_plies = int(args.get_long("random-plies", s.random_plies, 0, 20));
   s.opponents = args.get("opponents", s.opponents);
   s.seed = args.get_seed("seed", s.seed);
-  s.result_weight = number_flag(args, "result-weight", s.result_weight);
+  s.result_weight = args.get_number("result-weight", s.result_weight);
   s.tree_depth = int(args.get_long("tree-depth", s.tree_depth, 0, 3));
-  s.margin_scale = number_flag(args, "margin-scale", s.margin_scale);
-  s.margin_weight = number_flag(args, "margin-weight", s.margin_weight);
+  s.margin_scale = args.get_number("margin-scale", s.margin_scale);
+  s.margin_weight = args.get_number("margin-weight", s.margin_weight);
   if (!(s.margin_scale >= 0 && s.margin_scale <= 100))
     throw InputError("flag --margin-scale", "expected a number in [0, 100] (0: a decided end is worth its result)");
   if (!(s.margin_weight >= 0 && s.margin_weight <= 1))

@@ -24,31 +24,25 @@ App::App(const UrlConfig& config) {
   embed = config.embed;
   speed = config.speed;
   playing = config.autoplay;
+  show_panels(config.panels);
   for (const auto& w : config.warnings) error(w);
-  if (config.game || !config.options.empty()) {
-    // shell.html starts the module of the URL's game; any other game is not in this module.
-    const std::string name = config.game && carries_game(*config.game) ? *config.game : session_.entry().name;
-    try {
-      session_.load(name, config.options);
-    } catch (const InputError& e) {
-      error(std::string("URL parameter 'options': ") + e.what() + "; using the default options");
-      session_.load(name);
-    }
-  }
-  if (config.seed) session_.reset(*config.seed);
-  if (config.agents) {
-    try {
-      session_.set_agents(*config.agents);
-    } catch (const PolicyUnavailable& e) {
-      if (e.loading())
-        info(std::string(e.what()) + ": the URL's agents are seated when it arrives");
-      else
-        error(std::string("URL parameter 'agents': ") + e.what() + "; using the default agents");
-    } catch (const InputError& e) {
-      error(std::string("URL parameter 'agents': ") + e.what() + "; using the default agents");
-    }
-  }
+  // shell.html starts the module of the URL's game; any other game is not in this module.
+  const std::string game = config.game && carries_game(*config.game) ? *config.game : "";
+  const UrlOpening opening = open_url_config(session_, config, game);
+  for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text));
+  play_to_step_ = opening.play_to_step;
   view_for_game();
+}
+
+void App::show_panels(const std::optional<std::vector<std::string>>& names) {
+  named_panels_ = names.has_value();
+  if (!names) {
+    panels = PanelVisibility{};
+    if (embed) panels.setup = panels.inspector = panels.log = false;
+    return;
+  }
+  const auto on = [&](const char* name) { return std::find(names->begin(), names->end(), name) != names->end(); };
+  panels = PanelVisibility{on("setup"), on("board"), on("inspector"), on("timeline"), on("log")};
 }
 
 void App::view_for_game() {
@@ -72,12 +66,55 @@ void App::policies_changed() {
   }
 }
 
-void App::error(const std::string& text) { messages.push_back({text, true, now_}); }
+void App::error(const std::string& text) {
+  messages.push_back({text, true, now_});
+  browser::publish_event("error", Json{{"message", text}}.dump());
+}
 void App::info(const std::string& text) { messages.push_back({text, false, now_}); }
 
 void App::update(double now, double dt) {
   now_ = now;
   std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
+  play_to_url_step();
+  advance(dt);
+  publish_changes();
+}
+
+void App::play_to_url_step() {
+  if (!play_to_step_ || !session_.pending_agents().empty()) return;  // the URL's agents first
+  const size_t target = *play_to_step_;
+  for (int budget = 256; budget > 0 && session_.episode().length() < target; --budget) {
+    const StepResult r = session_.step();
+    if (r == StepResult::kThinking) return;  // asked again when the worker has decided
+    if (r == StepResult::kPlayed || r == StepResult::kReplayed) continue;
+    const std::string where = "the link's step " + std::to_string(target) + ": the episode stops at step " +
+                              std::to_string(session_.episode().length());
+    if (r == StepResult::kWaitingHuman) info(where + ", where a human is to move.");
+    if (r == StepResult::kGameOver) info(where + ", where the game ends.");
+    if (r == StepResult::kDeclined) report_declined();
+    play_to_step_.reset();
+    return;
+  }
+  if (session_.episode().length() >= target) play_to_step_.reset();
+}
+
+void App::publish_changes() {
+  const Episode& e = session_.episode();
+  const std::string shown = session_.entry().name + " " + std::to_string(session_.seed()) + " " +
+                            std::to_string(e.cursor()) + " " + std::to_string(e.length());
+  if (shown == published_) return;
+  published_ = shown;
+  Json detail = session_.summary();
+  detail.erase("state");
+  detail.erase("options");
+  if (e.cursor() > 0) detail["last_action"] = e.step(e.cursor() - 1).action_name;
+  browser::publish_event("step", detail.dump());
+  const bool done = session_.state().is_terminal();
+  if (done && !published_done_) browser::publish_event("done", Json{{"returns", detail["returns"]}}.dump());
+  published_done_ = done;
+}
+
+void App::advance(double dt) {
   if (step_when_decided_ && !session_.thinking()) {
     step_when_decided_ = false;
     step();
@@ -141,6 +178,7 @@ void App::report_declined() {
 
 void App::cancel_thinking() {
   step_when_decided_ = false;
+  play_to_step_.reset();  // the user has moved on from the link's step
   browser::cancel_thinking();
 }
 
@@ -265,6 +303,29 @@ bool App::import_trace_text(const std::string& text) {
 
 std::string App::export_trace_text() const { return session_.trace().dump(2); }
 
+std::vector<std::string> App::shown_panels() const {
+  const bool shown[] = {panels.board, panels.inspector, panels.timeline, panels.log, panels.setup};  // kPanelNames
+  std::vector<std::string> names;
+  for (size_t i = 0; i < std::size(shown); ++i)
+    if (shown[i]) names.push_back(kPanelNames[i]);
+  return names;
+}
+
+namespace {
+// The episode's actions (all of them, so that a step back keeps what follows) and, unless it is the end, the
+// step shown.
+std::string episode_query(const Session& s) {
+  const Episode& e = s.episode();
+  if (e.length() == 0) return "";
+  const char separator = action_list_separator(s.game(), s.seed());
+  std::string actions;
+  for (size_t i = 0; i < e.length(); ++i) actions += (i ? std::string(1, separator) : "") + e.step(i).action_name;
+  std::string q = "&actions=" + url_encode(actions);
+  if (e.cursor() != e.length()) q += "&step=" + std::to_string(e.cursor());
+  return q;
+}
+}  // namespace
+
 std::string App::link() const {
   const Session& s = session_;
   std::string agents;
@@ -273,7 +334,13 @@ std::string App::link() const {
       "?game=" + url_encode(s.entry().name) + "&seed=" + std::to_string(s.seed()) + "&agents=" + url_encode(agents);
   const Json defaults = s.entry().create(Json::object())->options();
   if (s.game().options() != defaults) q += "&options=" + url_encode(s.game().options().dump());
+  q += episode_query(s);
   if (embed) q += "&embed=1";
+  if (named_panels_) {
+    std::string names;
+    for (const auto& name : shown_panels()) names += (names.empty() ? "" : ",") + name;
+    q += "&panels=" + url_encode(names);
+  }
   if (playing) q += "&autoplay=1";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", speed);

@@ -10,6 +10,7 @@
 
 #include "engine/core/session.h"
 #include "engine/core/url_config.h"
+#include "engine/core/url_opening.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -57,7 +58,9 @@ class App {
   // Stops what the page's worker thinks about (stepping back, seeking, a new episode, new agents or game).
   void cancel_thinking();
   std::string export_trace_text() const;
-  std::string link() const;  // URL query reproducing the current view
+  // The URL query of what is on screen: game, options, seed, agents, the episode's actions, the step shown,
+  // embed mode and its panels, autoplay and speed.
+  std::string link() const;
   // Policy files (engine/core/policy_store.h): the page fetches a game's files
   // when it is opened; meanwhile agents that need them are pending.
   void policy_progress(const std::string& game, double loaded, double total);
@@ -71,7 +74,7 @@ class App {
   // asks for frames (pg_agents_changed), and the main thread stays idle
   // meanwhile. A message on show needs no frames until it is due to go.
   bool animating(double now) {
-    const bool moving = (playing || replying_ || step_when_decided_) && !session_.thinking();
+    const bool moving = (playing || replying_ || step_when_decided_ || play_to_step_) && !session_.thinking();
     return moving || message_expired(now) || busy || policy_download.active || (view_ && view_->animating());
   }
   bool busy = false;  // set each frame by work split across frames (training)
@@ -93,6 +96,7 @@ class App {
   bool show_help = false;
   bool layout_dirty = true;
   PanelVisibility panels;
+  std::vector<std::string> shown_panels() const;  // by name (kPanelNames), in that order
   std::vector<Message> messages;
   BoardView* view() { return view_.get(); }
   // What the view draws from: the state at the cursor, its decision, ...
@@ -100,6 +104,14 @@ class App {
 
  private:
   void view_for_game();
+  // The panels the URL names (url_config.h), or the defaults: all of them, or in embed mode board and timeline.
+  void show_panels(const std::optional<std::vector<std::string>>& names);
+  // The URL's step without actions: the agents play to it.
+  void play_to_url_step();
+  // Autoplay, and the agents' replies to a human's move.
+  void advance(double dt);
+  // Tells the page (browser::publish_event) when the step shown, the episode or the game has changed.
+  void publish_changes();
 
   Session session_;
   std::unique_ptr<BoardView> view_;
@@ -108,6 +120,10 @@ class App {
   bool replying_ = false;           // agents answer a human move without waiting for "step"
   bool step_when_decided_ = false;  // "step" was asked while the agent thought: taken when it has decided
   double now_ = 0;
+  std::optional<size_t> play_to_step_;  // the URL's step, until the agents have played to it
+  bool named_panels_ = false;           // the URL named the panels (the link keeps them)
+  std::string published_;               // what publish_changes last told the page
+  bool published_done_ = false;
 };
 
 }  // namespace pg::web

@@ -14,6 +14,7 @@ void pg_js_request_policy(const char* path);
 void pg_js_open_game(const char* game, const char* options);
 char* pg_js_worker_exchange(const char* request);
 void pg_js_cancel_thinking();
+void pg_js_publish_event(const char* kind, const char* detail);
 double pg_js_device_pixel_ratio();
 int pg_js_window_width();
 int pg_js_window_height();
@@ -47,6 +48,9 @@ std::optional<std::string> worker_exchange(const std::string& request) {
   return take_js_string(reply);
 }
 void cancel_thinking() { pg_js_cancel_thinking(); }
+void publish_event(const std::string& kind, const std::string& detail) {
+  pg_js_publish_event(kind.c_str(), detail.c_str());
+}
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {
   width = pg_js_window_width();

@@ -11,6 +11,8 @@ std::string location_query();  // location.search
 void download_text(const std::string& filename, const std::string& text);
 // Opens a file picker; the file arrives via pg_import_trace ("trace") or pg_load_policy ("policy").
 void choose_file(const std::string& kind);
+// Copies the text, or (the browser refused the clipboard) shows it selected in a box to copy by hand; the page
+// says which (shell.html).
 void copy_to_clipboard(const std::string& text);
 std::string page_url_without_query();
 void notify_first_frame();
@@ -24,6 +26,9 @@ void open_game(const std::string& game, const std::string& options);
 // thinks. cancel_thinking stops what it thinks about (the next request starts it again).
 std::optional<std::string> worker_exchange(const std::string& request);
 void cancel_thinking();
+// Tells the page what happened ("step", "done", "error"; `detail` is a JSON object's text): shell.html passes it
+// to a page that embeds this one, and to listeners of the window's "playground:<kind>" events.
+void publish_event(const std::string& kind, const std::string& detail);
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

@@ -29,9 +29,12 @@ mergeInto(LibraryManager.library, {
     input.onchange = () => { if (input.files[0]) Module.pgOpenFile(what, input.files[0]); };
     input.click();
   },
+  // shell.html copies it, or shows it selected when the browser refuses the clipboard, and says which.
   pg_js_copy_to_clipboard: function (text) {
-    const s = UTF8ToString(text);
-    if (navigator.clipboard) navigator.clipboard.writeText(s).catch(() => {});
+    if (Module.pgCopyText) Module.pgCopyText(UTF8ToString(text));
+  },
+  pg_js_publish_event: function (kind, detail) {
+    if (Module.pgEvent) Module.pgEvent(UTF8ToString(kind), UTF8ToString(detail));
   },
   pg_js_request_policy: function (path) {
     if (Module.pgRequestPolicy) Module.pgRequestPolicy(UTF8ToString(path));

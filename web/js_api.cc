@@ -222,6 +222,20 @@ EMSCRIPTEN_KEEPALIVE const char* pg_report_error(const char* text) {
   });
 }
 
+// Which panels the page shows (the URL's `panels`, or the View menu's toggles), and whether it is in embed mode.
+EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
+  const auto* app = pg::web::current_app();
+  return reply({{"embed", app->embed}, {"shown", app->shown_panels()}});
+}
+
+// Information for the page's messages (shell.html: whether a link was copied).
+EMSCRIPTEN_KEEPALIVE const char* pg_report_info(const char* text) {
+  return guarded("pg_report_info", [&]() -> const char* {
+    if (auto* app = pg::web::current_app()) app->info(text);
+    return reply(nullptr);
+  });
+}
+
 EMSCRIPTEN_KEEPALIVE const char* pg_link() { return reply(pg::web::current_app()->link()); }
 
 EMSCRIPTEN_KEEPALIVE const char* pg_messages() {

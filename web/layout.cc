@@ -20,6 +20,45 @@ void place(const Rect& r, bool force) {
   ImGui::SetNextWindowSize(r.size, cond);
 }
 
+// Embed mode: the board with the timeline under it, and the other panels the URL names (url_config.h) in a
+// column on the right, or under the timeline in a narrow frame. No menu bar; every panel is placed each frame.
+void embedded_layout(App& app, ImVec2 display) {
+  const PanelVisibility& shown = app.panels;
+  const int side_count = int(shown.inspector) + int(shown.log) + int(shown.setup);
+  const bool narrow = display.x < 640;
+  const float side_w = side_count == 0 || narrow ? 0 : std::clamp(display.x * 0.34f, 220.0f, 380.0f);
+  const float stacked_h = side_count > 0 && narrow ? display.y * 0.4f : 0;
+  const float main_w = display.x - side_w, main_h = display.y - stacked_h;
+  const float timeline_h = !shown.timeline ? 0 : shown.board ? std::min(190.0f, main_h * 0.35f) : main_h;
+  if (shown.board) {
+    place({{0, 0}, {main_w, main_h - timeline_h}}, true);
+    board_panel(app, true);
+  }
+  if (shown.timeline) {
+    place({{0, main_h - timeline_h}, {main_w, timeline_h}}, true);
+    timeline_panel(app);
+  }
+  // The other panels share the side column (or the space under the main one) equally.
+  const float share = side_count == 0 ? 0 : (narrow ? stacked_h : display.y) / float(side_count);
+  int placed = 0;
+  auto next = [&] {
+    const float offset = share * float(placed++);
+    return narrow ? Rect{{0, main_h + offset}, {display.x, share}} : Rect{{main_w, offset}, {side_w, share}};
+  };
+  if (shown.inspector) {
+    place(next(), true);
+    inspector_panel(app);
+  }
+  if (shown.log) {
+    place(next(), true);
+    log_panel(app);
+  }
+  if (shown.setup) {
+    place(next(), true);
+    setup_panel(app);
+  }
+}
+
 }  // namespace
 
 void App::draw(double now) {
@@ -32,11 +71,7 @@ void App::draw(double now) {
   layout_dirty = false;
 
   if (embed) {
-    const float timeline_h = std::min(190.0f, display.y * 0.35f);
-    place({{0, 0}, {display.x, display.y - timeline_h}}, true);
-    board_panel(*this, true);
-    place({{0, display.y - timeline_h}, {display.x, timeline_h}}, true);
-    timeline_panel(*this);
+    embedded_layout(*this, display);
     messages_window(*this);
     help_window(*this);
     return;

@@ -98,13 +98,12 @@ void setup_panel(App& app) {
   ImGui::SameLine();
   if (ImGui::Button("Import trace")) browser::choose_file("trace");
   ImGui::SameLine();
-  if (ImGui::Button("Copy link")) {
-    browser::copy_to_clipboard(browser::page_url_without_query() + app.link());
-    app.info("Link copied: it opens this game, seed and agents.");
-  }
+  // The page says whether the browser let it copy (or shows the link to copy by hand).
+  if (ImGui::Button("Copy link")) browser::copy_to_clipboard(browser::page_url_without_query() + app.link());
   help_marker(
       PG_TEXT("A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
-              "replays it and checks every state."));
+              "replays it and checks every state. Copy link copies a link to what is on screen: the game, its "
+              "options, the seed, the agents, the episode's moves and the step shown."));
   ImGui::End();
 }
 

@@ -186,4 +186,10 @@ Episode replay_actions(std::shared_ptr<const Game> game, uint64_t seed, const st
   return episode;
 }
 
+char action_list_separator(const Game& game, uint64_t seed) {
+  const auto first = game.initial_state(seed);
+  const auto legal = first->legal_actions();
+  return !legal.empty() && first->action_name(legal[0]).find(',') != std::string::npos ? ';' : ',';
+}
+
 }  // namespace pg

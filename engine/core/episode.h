@@ -77,6 +77,9 @@ class Episode {
 // initial state; throws InputError naming the position of a bad action.
 Episode replay_actions(std::shared_ptr<const Game> game, uint64_t seed, const std::vector<std::string>& action_names);
 std::vector<std::string> split_list(const std::string& text, char sep = ',');
+// What separates action names in a list (the CLI's --actions, the page's URL): ',' or, in a game whose action
+// names hold commas (the Binary Game's "x,y,d"), ';'.
+char action_list_separator(const Game& game, uint64_t seed);
 
 // The random stream an agent uses to decide at step t of the episode with
 // this seed; the page, the CLI and the match runner all use it.

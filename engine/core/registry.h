@@ -26,6 +26,9 @@ struct GameEntry {
   // Builds the game with these options (missing ones take their defaults);
   // throws InputError naming a bad option. (A plain function: a std::function costs the page's download.)
   std::shared_ptr<const Game> (*create)(const Json& options);
+  // The options that open a level named as the page shows it (Sokoban's "teaching:3"); throws InputError
+  // naming what is wrong. Null for a game without levels.
+  Json (*level_options)(std::string_view level) = nullptr;
 };
 
 // Every game (engine/games/games.h), whether this program carries its code or not.

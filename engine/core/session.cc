@@ -195,6 +195,11 @@ Json Session::summary() const {
   return j;
 }
 
+void Session::replay(const std::vector<std::string>& action_names) {
+  episode_ = std::make_unique<Episode>(replay_actions(episode_->game_ptr(), seed(), action_names));
+  cache_valid_ = false;
+}
+
 void Session::import_trace(const Json& trace) {
   std::vector<std::string> agents;
   auto episode = std::make_unique<Episode>(Episode::from_trace(trace, &agents));

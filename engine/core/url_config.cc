@@ -1,5 +1,6 @@
 #include "engine/core/url_config.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -98,6 +99,38 @@ UrlConfig parse_url_config(std::string_view query) {
         warn(e.problem().rfind("not valid JSON", 0) == 0 ? "not valid JSON; using the default options"
                                                          : e.problem() + "; using the default options");
       }
+    } else if (key == "level") {
+      if (value.empty())
+        warn("empty; expected a level such as 'teaching:3'");
+      else
+        c.level = value;  // the game reads it (GameEntry::level_options)
+    } else if (key == "actions") {
+      c.actions = value;  // the game parses them when the episode is replayed
+    } else if (key == "step") {
+      size_t t = 0;
+      auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), t);
+      if (value.empty() || ec != std::errc() || p != value.data() + value.size() || t > kMaxUrlStep)
+        warn("'" + value + "' is not a step number from 0 to " + std::to_string(kMaxUrlStep) + "; showing the start");
+      else
+        c.step = t;
+    } else if (key == "panels") {
+      std::vector<std::string> names;
+      std::string unknown;
+      for (const std::string& name : split_list(value, ',')) {
+        if (name.empty()) continue;
+        const bool known = std::find(std::begin(kPanelNames), std::end(kPanelNames), name) != std::end(kPanelNames);
+        if (known)
+          names.push_back(name);
+        else
+          unknown += (unknown.empty() ? "'" : ", '") + name + "'";
+      }
+      if (!unknown.empty() || names.empty())
+        warn((unknown.empty() ? std::string("names no panel") : "unknown panel " + unknown) +
+             " (known: board, inspector, timeline, log, setup); showing the default panels");
+      else
+        c.panels = names;
+    } else if (key == "origins") {
+      // shell.html reads it (which pages may drive an embedded page through postMessage).
     } else if (key == "embed" || key == "autoplay") {
       bool v = false;
       if (!parse_flag(value, v))
@@ -112,7 +145,10 @@ UrlConfig parse_url_config(std::string_view query) {
       else
         c.speed = v;
     } else {
-      warn("unknown parameter (known: game, seed, agents, options, embed, autoplay, speed)");
+      warn(
+          "unknown parameter (known: game, seed, agents, options, level, actions, step, embed, panels, autoplay, "
+          "speed, "
+          "origins)");
     }
   }
   return c;

@@ -6,6 +6,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/url_config.h"
+#include "engine/core/url_opening.h"
 
 namespace pg {
 namespace {
@@ -112,6 +113,85 @@ TEST(UrlConfig, BadValuesAreNamedAndFallBackToDefaults) {
   EXPECT_FALSE(c.seed);
   EXPECT_DOUBLE_EQ(c.speed, 2.0);
   EXPECT_EQ(url_decode(url_encode("greedy:5,random {x}")), "greedy:5,random {x}");
+}
+
+TEST(UrlConfig, ReadsTheMomentAndThePanels) {
+  const UrlConfig c =
+      parse_url_config("game=sokoban&level=teaching:3&actions=U,L,L&step=2&panels=board,inspector,timeline&origins=*");
+  EXPECT_TRUE(c.warnings.empty());
+  EXPECT_EQ(*c.level, "teaching:3");
+  EXPECT_EQ(*c.actions, "U,L,L");
+  EXPECT_EQ(*c.step, 2u);
+  EXPECT_EQ(*c.panels, (std::vector<std::string>{"board", "inspector", "timeline"}));
+  const UrlConfig bad = parse_url_config("step=-1&panels=board,chat&level=");
+  ASSERT_EQ(bad.warnings.size(), 3u);
+  EXPECT_EQ(bad.warnings[0].rfind("URL parameter 'step'", 0), 0u);
+  EXPECT_NE(bad.warnings[1].find("unknown panel 'chat'"), std::string::npos);
+  EXPECT_EQ(bad.warnings[2].rfind("URL parameter 'level'", 0), 0u);
+  EXPECT_FALSE(bad.step);
+  EXPECT_FALSE(bad.panels);
+}
+
+TEST(UrlOpening, ReplaysTheActionsAndShowsTheStep) {
+  Session s;
+  const UrlOpening o =
+      open_url_config(s, parse_url_config("game=tictactoe&agents=human,human&actions=b2,a1,c3&step=1"), "tictactoe");
+  EXPECT_TRUE(o.messages.empty());
+  EXPECT_EQ(s.episode().length(), 3u);
+  EXPECT_EQ(s.episode().cursor(), 1u);
+  EXPECT_EQ(s.episode().step(2).action_name, "c3");
+  EXPECT_FALSE(o.play_to_step);
+}
+
+TEST(UrlOpening, TheBinaryGamesActionsAreSeparatedBySemicolons) {
+  Session s;
+  Session reference;
+  reference.load("binary");
+  const auto first = reference.state().legal_actions();
+  const std::string a = reference.state().action_name(first[0]);
+  ASSERT_NE(a.find(','), std::string::npos);
+  const UrlOpening o = open_url_config(s, parse_url_config("actions=" + url_encode(a)), "binary");
+  EXPECT_TRUE(o.messages.empty());
+  EXPECT_EQ(s.episode().length(), 1u);
+}
+
+TEST(UrlOpening, BadActionsAndStepsAreNamedAndFallBack) {
+  Session s;
+  UrlOpening o = open_url_config(s, parse_url_config("actions=b2,b2&step=1"), "tictactoe");
+  ASSERT_EQ(o.messages.size(), 1u);
+  EXPECT_EQ(o.messages[0].text.rfind("URL parameter 'actions': action 2 ('b2')", 0), 0u) << o.messages[0].text;
+  EXPECT_EQ(s.episode().length(), 0u);
+  o = open_url_config(s, parse_url_config("actions=b2&step=5"), "tictactoe");
+  ASSERT_EQ(o.messages.size(), 1u);
+  EXPECT_NE(o.messages[0].text.find("past the episode's 1 steps"), std::string::npos);
+  EXPECT_EQ(s.episode().cursor(), 1u);
+}
+
+TEST(UrlOpening, AStepWithoutActionsIsPlayedToByTheAgents) {
+  Session s;
+  const UrlOpening o = open_url_config(s, parse_url_config("step=12&agents=greedy:2,random"), "mancala");
+  EXPECT_TRUE(o.messages.empty());
+  EXPECT_EQ(*o.play_to_step, 12u);
+  EXPECT_EQ(s.episode().length(), 0u);  // the page's agents play to it, a decision at a time
+}
+
+TEST(UrlOpening, ASokobanLevelIsNamedAsThePageNumbersIt) {
+  Session s;
+  UrlOpening o = open_url_config(s, parse_url_config("level=teaching:3"), "sokoban");
+  EXPECT_TRUE(o.messages.empty());
+  EXPECT_EQ(s.game().options()["collection"], "teaching");
+  EXPECT_EQ(s.game().options()["index"], 2);
+  for (const char* bad : {"teaching:0", "teaching:999", "teaching", "nowhere:1", "teaching:2x"}) {
+    Session t;
+    o = open_url_config(t, parse_url_config(std::string("level=") + bad), "sokoban");
+    ASSERT_EQ(o.messages.size(), 1u) << bad;
+    EXPECT_EQ(o.messages[0].text.rfind("URL parameter 'level': ", 0), 0u) << o.messages[0].text;
+    EXPECT_EQ(t.game().options()["index"], 0) << bad;
+  }
+  Session k;
+  o = open_url_config(k, parse_url_config("level=teaching:3"), "mancala");
+  ASSERT_EQ(o.messages.size(), 1u);
+  EXPECT_NE(o.messages[0].text.find("has no levels"), std::string::npos);
 }
 
 }  // namespace

@@ -81,11 +81,8 @@ int replay(const GameEntry& entry, const Args& args) {
   if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
   const auto game = entry.create(args.game_options(entry.options));
   const uint64_t seed = args.get_seed("seed", game->default_seed());
-  // Semicolons separate actions whose names hold commas (the Binary Game's x,y,d).
-  const auto first = game->initial_state(seed);
-  const auto legal = first->legal_actions();
-  const bool comma_names = !legal.empty() && first->action_name(legal[0]).find(',') != std::string::npos;
-  const Episode episode = replay_actions(game, seed, split_list(args.get("actions"), comma_names ? ';' : ','));
+  const Episode episode =
+      replay_actions(game, seed, split_list(args.get("actions"), action_list_separator(*game, seed)));
   if (text)
     print_episode_text(episode);
   else

@@ -543,10 +543,11 @@ void SokobanView::setup_extras(App& app) {
     const auto& titles = titles_[setup.collection];
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    const std::string shown = std::to_string(setup.index) + ": " + titles[size_t(setup.index)];
+    // Numbered from 1, as the URL's level names them ("teaching:3").
+    const std::string shown = std::to_string(setup.index + 1) + ": " + titles[size_t(setup.index)];
     if (ImGui::BeginCombo("##level", shown.c_str())) {
       for (size_t i = 0; i < titles.size(); ++i) {
-        const std::string item = std::to_string(i) + ": " + titles[i];
+        const std::string item = std::to_string(i + 1) + ": " + titles[i];
         if (ImGui::Selectable(item.c_str(), int(i) == setup.index) && int(i) != setup.index)
           app.load_game("sokoban", {{"collection", setup.collection}, {"index", int(i)}});
       }

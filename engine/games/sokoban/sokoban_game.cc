@@ -1,6 +1,7 @@
 #include "engine/games/sokoban/sokoban_game.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "engine/core/agent.h"
 #include "engine/core/embedded_data.h"
@@ -190,6 +191,24 @@ std::vector<Level> builtin_collection(const std::string& name) {
     throw InputError("option 'collection'", "no built-in collection '" + name + "' (known: " + known + ")");
   }
   return parse_levels(*text, path);
+}
+
+// "teaching:3": the third level of the teaching collection, numbered from 1 as the page shows it.
+Json level_options(std::string_view level) {
+  const auto colon = level.rfind(':');
+  const std::string where = "level '" + std::string(level) + "'";
+  if (colon == std::string_view::npos)
+    throw InputError(where, "expected a collection and a level number, such as 'teaching:3'");
+  const std::string collection(level.substr(0, colon));
+  const std::string_view number = level.substr(colon + 1);
+  int n = 0;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), n);
+  if (number.empty() || ec != std::errc() || end != number.data() + number.size() || n < 1)
+    throw InputError(where, "the level number '" + std::string(number) + "' is not a whole number from 1");
+  const size_t count = builtin_collection(collection).size();
+  if (size_t(n) > count)
+    throw InputError(where, "the collection '" + collection + "' has " + std::to_string(count) + " levels");
+  return {{"collection", collection}, {"index", n - 1}};
 }
 
 std::string SokobanGame::title() const {
@@ -485,7 +504,8 @@ GameEntry registry_entry() {
       option_infos(),
       [](const Json& options) -> std::shared_ptr<const Game> {
         return std::make_shared<SokobanGame>(setup_from_options(options));
-      }};
+      },
+      level_options};
 }
 
 std::string SokobanGame::describe_events(const Json& events) const {

@@ -117,6 +117,9 @@ class SokobanGame : public Game {
 std::vector<std::string> builtin_collection_names();
 // The levels of a built-in collection; throws InputError if there is none.
 std::vector<Level> builtin_collection(const std::string& name);
+// The options that open level `n` (from 1) of a built-in collection, named "collection:n" as the page numbers
+// it ("teaching:3"); throws InputError naming what is wrong.
+Json level_options(std::string_view level);
 
 // The observation's encoding name (State::observation_tensor), as policy files name it.
 inline constexpr const char* kTilesEncoding = "sokoban-tiles-v1";

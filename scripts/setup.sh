@@ -21,11 +21,15 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   emscripten libsdl2-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
   clang-format chromium nodejs npm python3 gzip
   libtorch-dev libopenblas0
-  clang libclang-rt-14-dev)
+  clang libclang-rt-14-dev
+  nginx-light libnginx-mod-http-brotli-static)
 # libtorch-dev: PyTorch 1.13's C++ API (CPU) for the native training tools and the parity tests (154 packages,
 # 123 MB to download, 496 MB installed, under 2 minutes). libopenblas0 is the BLAS libtorch recommends; without it
 # libtorch falls back to the reference BLAS and its dense and conv layers run 2-10x slower.
 # clang and libclang-rt-14-dev: the fuzz build (libFuzzer and clang's sanitizer runtimes; scripts/fuzz.sh).
+# nginx-light (with gzip_static) and libnginx-mod-http-brotli-static: the hosting test serves the hosted folder
+# (scripts/build_site.sh) through a real static server, as a course would (tests/browser/hosting_test.mjs); the
+# test starts its own nginx on a loopback port, the system's nginx service is never started (below).
 missing=()
 for p in "${PACKAGES[@]}"; do
   # nodejs/npm may come from elsewhere (nodesource); accept any working binary.
@@ -39,7 +43,22 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing Debian packages: ${missing[*]}"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # No package's service is started by its installation (nginx's would take port 80): policy-rc.d answering
+  # 101 ("action forbidden") tells invoke-rc.d and deb-systemd-invoke not to. Put in place for the install only,
+  # and removed only if this script put it there.
+  policy_rc=/usr/sbin/policy-rc.d
+  own_policy_rc=0
+  if [ ! -e "$policy_rc" ]; then
+    printf '#!/bin/sh\n# Written by scripts/setup.sh for its apt-get install: no service starts.\nexit 101\n' |
+      $SUDO tee "$policy_rc" >/dev/null
+    $SUDO chmod 755 "$policy_rc"
+    own_policy_rc=1
+  fi
+  install_status=0
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" ||
+    install_status=$?
+  if [ "$own_policy_rc" = 1 ]; then $SUDO rm -f "$policy_rc"; fi
+  [ "$install_status" = 0 ] || die "apt-get install failed (exit $install_status): ${missing[*]}"
 else
   log "Debian packages: all present"
 fi

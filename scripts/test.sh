@@ -2,7 +2,8 @@
 # Sets up what is missing and runs every test, one step after another, stopping at the first step that fails:
 # style; the native tests under ASan+UBSan (with the libtorch trainers); a short run of every fuzz target;
 # the page; the release build (CLI, benchmarks) with the tests whose result the optimiser could change and
-# the native-vs-WebAssembly checks; the engine's tests in WebAssembly under SAFE_HEAP; and the browser tests.
+# the native-vs-WebAssembly checks; the engine's tests in WebAssembly under SAFE_HEAP; the browser tests; and the
+# hosted folder (scripts/build_site.sh) served by nginx.
 # Each step's time is printed, and a table of them at the end. docs/testing.md says what each step guards
 # against and how long it takes.
 set -euo pipefail
@@ -57,9 +58,15 @@ browser_tests() {
   cd tests/browser
   SITE_DIR=build/wasm/site-checked node --test --test-concurrency=2 page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs \
     morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs \
-    large_input_test.mjs soak_test.mjs
+    large_input_test.mjs soak_test.mjs links_test.mjs embedding_test.mjs docs_links_test.mjs
 }
 browser_release_tests() { cd tests/browser && node --test large_input_test.mjs; }
+# The hosted folder from the release site built above (hashed names, .gz/.br), served by Debian's nginx with
+# gzip_static and brotli_static at the root and in a subfolder (docs/hosting.md).
+hosted_site_tests() {
+  bash scripts/build_site.sh --no-build build/site
+  cd tests/browser && HOSTED_DIR=build/site node --test hosting_test.mjs
+}
 
 step "set-up (scripts/setup.sh)" setup
 step "clang-format" format_check
@@ -73,5 +80,6 @@ step "release checks: optimiser-sensitive tests, CLI, native = WebAssembly" nati
 step "the engine's tests in WebAssembly (node): SAFE_HEAP, assertions, stack" wasm_engine_tests
 step "browser tests (headless Chromium) against the checked page" browser_tests
 step "browser tests of large inputs against the release page" browser_release_tests
+step "the hosted site: scripts/build_site.sh, served by nginx" hosted_site_tests
 summary
 printf '\n\033[1;32mall tests passed\033[0m\n'

@@ -1,21 +1,53 @@
 // Writes the page's index.html: shell.html with the list of games (one module each, playground-<game>.js) in
-// place of PG_GAMES, the first being the default.
+// place of PG_GAMES, the first being the default, and the site's map of files in place of PG_SITE: empty here
+// (every file under its own name); scripts/build_site.mjs writes the hosted folder's, with content-hashed
+// names and sizes (renderIndex and withSite, below).
 //   node scripts/write_index.mjs shell.html build/wasm/site/index.html mancala,zuma,binary,morris,sokoban
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const [input, output, games] = process.argv.slice(2);
-if (!input || !output || !games) {
-  console.error('usage: node scripts/write_index.mjs SHELL_HTML OUT_HTML GAME,GAME,...');
-  process.exit(2);
+// The map's line in index.html: `const SITE = {...};`, the JSON on one line.
+const SITE_LINE = /^([ \t]*const SITE = )(PG_SITE|\{.*\});[ \t]*$/m;
+
+// index.html's text from shell.html's: the games (names) and the site's map ({files: {name: {url, bytes}}}).
+export function renderIndex(shell, games, site = { files: {} }, source = 'shell.html') {
+  if (!shell.includes('PG_GAMES')) throw new Error(`${source}: has no PG_GAMES to replace with the list of games`);
+  if (!/^[ \t]*const SITE = PG_SITE;/m.test(shell)) {
+    throw new Error(`${source}: has no line "const SITE = PG_SITE;" to replace with the site's map of files`);
+  }
+  return withSite(withoutComments(shell).replace('PG_GAMES', JSON.stringify(games)), site, source);
 }
-const names = games.split(/[,;]/).filter(Boolean);
-if (!names.every((g) => /^[a-z_]+$/.test(g))) {
-  console.error(`write_index.mjs: bad game names: ${games}`);
-  process.exit(2);
+
+// shell.html without its whole-line comments (`// ...` in the script, `/* ... */` in the style): they are
+// for the people who read shell.html, and a quarter of what the first frame's index.html would weigh.
+function withoutComments(html) {
+  return html.replace(/^[ \t]*\/\/.*\n/gm, '').replace(/^[ \t]*\/\*.*\*\/[ \t]*\n/gm, '');
 }
-const shell = fs.readFileSync(input, 'utf8');
-if (!shell.includes('PG_GAMES')) {
-  console.error(`${input}: has no PG_GAMES to replace with the list of games`);
-  process.exit(1);
+
+// The same page with another map of files: `html` is shell.html or an index.html written by renderIndex.
+export function withSite(html, site, source = 'index.html') {
+  if (!SITE_LINE.test(html)) throw new Error(`${source}: has no line "const SITE = ...;" (the site's map of files)`);
+  // The JSON goes into a <script>: "<" is escaped so that no name can close it.
+  const json = JSON.stringify(site).replace(/</g, '\\u003c');
+  return html.replace(SITE_LINE, (line, head) => `${head}${json};`);
 }
-fs.writeFileSync(output, shell.replace('PG_GAMES', JSON.stringify(names)));
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const [input, output, games] = process.argv.slice(2);
+  if (!input || !output || !games) {
+    console.error('usage: node scripts/write_index.mjs SHELL_HTML OUT_HTML GAME,GAME,...');
+    process.exit(2);
+  }
+  const names = games.split(/[,;]/).filter(Boolean);
+  if (!names.every((g) => /^[a-z_]+$/.test(g))) {
+    console.error(`write_index.mjs: bad game names: ${games}`);
+    process.exit(2);
+  }
+  try {
+    fs.writeFileSync(output, renderIndex(fs.readFileSync(input, 'utf8'), names, { files: {} }, input));
+  } catch (e) {
+    console.error(`write_index.mjs: ${e.message}`);
+    process.exit(1);
+  }
+}

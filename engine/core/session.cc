@@ -53,7 +53,10 @@ bool Session::seat_pending() {
   if (pending_.empty()) return false;
   const std::vector<std::string> wanted = pending_;
   try {
-    set_agents(wanted);
+    // The recorded steps stay, future included (a link's actions, or steps the stand-in took meanwhile, each
+    // labelled with who took it): these agents were asked for before they were recorded.
+    seat(wanted);
+    pending_.clear();
   } catch (const PolicyUnavailable& e) {
     if (e.loading()) return false;
     pending_.clear();

@@ -43,9 +43,9 @@ class Session {
   // The agents asked for but waiting for a policy file (the page seats them
   // when it arrives, with seat_pending); empty when none.
   const std::vector<std::string>& pending_agents() const { return pending_; }
-  // Seats the pending agents: true if it did; false while a file they need is
-  // still loading. Throws InputError (and forgets them) if they cannot be
-  // seated, e.g. their file arrived malformed: the current agents stay.
+  // Seats the pending agents, keeping the recorded steps (future included):
+  // true if it did; false while a file they need is still loading. Throws InputError (and forgets them) if they cannot
+  // be seated, e.g. their file arrived malformed: the current agents stay.
   bool seat_pending();
   // A new episode with this seed (same game and agents).
   void reset(uint64_t seed);

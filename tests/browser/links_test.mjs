@@ -39,6 +39,19 @@ test('a link with actions and a step opens that moment; Copy link gives it back'
   await page.close();
 });
 
+test("a link's steps stay when its agents take their seats after their policy file arrives", async () => {
+  // ntuple:5 needs mancala/ntuple_averaged.json: the page opens with a stand-in and seats it when it arrives.
+  const { page, errors } = await open('?game=mancala&agents=ntuple:5,greedy:5&actions=3,5,2,4,2,4,3,5&step=3');
+  await page.waitForFunction(() => window.playground.state().agents.join() === 'ntuple:5,greedy:5', null,
+                             { timeout: 60000 });
+  const s = await api(page, 'state');
+  assert.equal(s.length, 8);
+  assert.equal(s.step, 3);
+  assert.deepEqual(warnings(await api(page, 'messages')), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a step without actions: the agents play to it (Kalah, ntuple:5 against greedy:5, at move 12)', async () => {
   const { page, errors } = await open('?game=mancala&agents=ntuple:5,greedy:5&step=12');
   await page.waitForFunction(() => window.playground.state().length === 12, null, { timeout: 60000 });

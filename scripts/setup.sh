@@ -159,8 +159,9 @@ else
 fi
 
 # --- npm packages for the browser tests --------------------------------------
-if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
-  log "installing playwright-core (uses Debian's chromium, downloads no browser)"
+# playwright-core drives Debian's chromium; axe-core checks the page's accessibility.
+if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ] || [ ! -d "$ROOT/tests/browser/node_modules/axe-core" ]; then
+  log "installing playwright-core and axe-core (uses Debian's chromium, downloads no browser)"
   (cd "$ROOT/tests/browser" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 else
   log "npm packages: present"

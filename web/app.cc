@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
@@ -25,13 +27,30 @@ App::App(const UrlConfig& config) {
   speed = config.speed;
   playing = config.autoplay;
   show_panels(config.panels);
+  url_theme_ = config.theme;
+  theme = theme_from_name(config.theme.value_or(browser::preference("theme"))).value_or(Theme::dark);
+  const double scale = std::atof(browser::preference("scale").c_str());
+  ui_scale = float(std::clamp(scale > 0 ? scale : 1.0, double(kMinUiScale), double(kMaxUiScale)));
   for (const auto& w : config.warnings) error(w);
   // shell.html starts the module of the URL's game; any other game is not in this module.
   const std::string game = config.game && carries_game(*config.game) ? *config.game : "";
   const UrlOpening opening = open_url_config(session_, config, game);
-  for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text));
+  for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text, true));  // info: an agent waits
   play_to_step_ = opening.play_to_step;
   view_for_game();
+}
+
+void App::choose_theme(Theme chosen) {
+  theme = chosen;
+  url_theme_.reset();
+  browser::set_preference("theme", theme_name(theme));
+}
+
+void App::choose_ui_scale(float scale) {
+  ui_scale = std::clamp(scale, kMinUiScale, kMaxUiScale);
+  char text[16];
+  std::snprintf(text, sizeof text, "%.2f", double(ui_scale));
+  browser::set_preference("scale", text);
 }
 
 void App::show_panels(const std::optional<std::vector<std::string>>& names) {
@@ -64,13 +83,14 @@ void App::policies_changed() {
   } catch (const InputError& e) {
     error(std::string(e.what()) + "; the current agents stay");
   }
+  if (session_.pending_agents().empty()) std::erase_if(messages, [](const Message& m) { return m.until_seated; });
 }
 
 void App::error(const std::string& text) {
   messages.push_back({text, true, now_});
   browser::publish_event("error", Json{{"message", text}}.dump());
 }
-void App::info(const std::string& text) { messages.push_back({text, false, now_}); }
+void App::info(const std::string& text, bool until_seated) { messages.push_back({text, false, now_, until_seated}); }
 
 void App::update(double now, double dt) {
   now_ = now;
@@ -252,7 +272,7 @@ bool seat_reporting(App& app, Seat&& seat) {
     return true;
   } catch (const PolicyUnavailable& e) {
     if (e.loading())
-      app.info(std::string(e.what()) + ": seated when it arrives");
+      app.info(std::string(e.what()) + ": seated when it arrives", true);
     else
       app.error(e.what());
   } catch (const InputError& e) {
@@ -341,6 +361,7 @@ std::string App::link() const {
     for (const auto& name : shown_panels()) names += (names.empty() ? "" : ",") + name;
     q += "&panels=" + url_encode(names);
   }
+  if (url_theme_) q += "&theme=" + *url_theme_;
   if (playing) q += "&autoplay=1";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", speed);
@@ -350,6 +371,11 @@ std::string App::link() const {
 
 void App::on_key(int key, bool text_input_active) {
   if (text_input_active) return;
+  if (key == SDLK_F6) {
+    keyboard_nav = !keyboard_nav;
+    return;
+  }
+  if (keyboard_nav) return;  // the keys move between the panels' controls (ImGui's navigation)
   if (view_ && session_.awaiting_move()) {
     if (const auto action = view_->key_action(key, board_context())) {
       play_action(*action);

@@ -11,6 +11,7 @@
 #include "engine/core/session.h"
 #include "engine/core/url_config.h"
 #include "engine/core/url_opening.h"
+#include "web/theme.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -19,6 +20,7 @@ struct Message {
   std::string text;
   bool error = false;
   double shown_at = 0;
+  bool until_seated = false;  // "an agent takes its seat when its file arrives": gone once it has
 };
 
 // The policy files of a game being fetched (shell.html reports progress).
@@ -85,7 +87,7 @@ class App {
                        [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
   }
   void error(const std::string& text);
-  void info(const std::string& text);
+  void info(const std::string& text, bool until_seated = false);
   // Tells why the agent to move declined (Decision::declined).
   void report_declined();
 
@@ -94,7 +96,28 @@ class App {
   double speed = 2.0;  // steps per second
   bool embed = false;
   bool show_help = false;
+  // The page's look: the URL's theme, else the reader's last choice, else the browser's (prefers-color-scheme,
+  // prefers-contrast); the UI scale the reader chose (text and controls), else a larger one on touch screens.
+  Theme theme = Theme::dark;
+  float ui_scale = 1.0f;
+  static constexpr float kMinUiScale = 1.0f, kMaxUiScale = 2.0f;
+  void choose_theme(Theme chosen);    // remembered by the browser
+  void choose_ui_scale(float scale);  // remembered by the browser
+  float ui_scale_pending = 0;         // the Text size slider's value while it is dragged
+  // ImGui's keyboard navigation (F6 turns it on and off): while on, the arrows, Space and Enter move between
+  // and press the panels' controls instead of stepping the episode.
+  bool keyboard_nav = false;
   bool layout_dirty = true;
+  // Phones and narrow windows (layout.cc): panels held in place, one of inspector, setup and log at a time.
+  bool narrow_layout = false;
+  std::string drawer_panel = "inspector";
+  struct DrawerTab {
+    std::string panel;
+    float x, y, width, height;  // where its button is (CSS pixels), for tests and the JavaScript API
+  };
+  std::vector<DrawerTab> drawer_tabs;  // this frame's (none outside the narrow layout)
+  // Panels without title bars, held in place: embedded, or in the narrow layout.
+  bool fixed_panels() const { return embed || narrow_layout; }
   PanelVisibility panels;
   std::vector<std::string> shown_panels() const;  // by name (kPanelNames), in that order
   std::vector<Message> messages;
@@ -120,9 +143,10 @@ class App {
   bool replying_ = false;           // agents answer a human move without waiting for "step"
   bool step_when_decided_ = false;  // "step" was asked while the agent thought: taken when it has decided
   double now_ = 0;
-  std::optional<size_t> play_to_step_;  // the URL's step, until the agents have played to it
-  bool named_panels_ = false;           // the URL named the panels (the link keeps them)
-  std::string published_;               // what publish_changes last told the page
+  std::optional<size_t> play_to_step_;    // the URL's step, until the agents have played to it
+  bool named_panels_ = false;             // the URL named the panels (the link keeps them)
+  std::optional<std::string> url_theme_;  // the URL named the theme (the link keeps it)
+  std::string published_;                 // what publish_changes last told the page
   bool published_done_ = false;
 };
 

@@ -15,6 +15,8 @@ void pg_js_open_game(const char* game, const char* options);
 char* pg_js_worker_exchange(const char* request);
 void pg_js_cancel_thinking();
 void pg_js_publish_event(const char* kind, const char* detail);
+char* pg_js_preference(const char* name);
+void pg_js_set_preference(const char* name, const char* value);
 double pg_js_device_pixel_ratio();
 int pg_js_window_width();
 int pg_js_window_height();
@@ -50,6 +52,10 @@ std::optional<std::string> worker_exchange(const std::string& request) {
 void cancel_thinking() { pg_js_cancel_thinking(); }
 void publish_event(const std::string& kind, const std::string& detail) {
   pg_js_publish_event(kind.c_str(), detail.c_str());
+}
+std::string preference(const std::string& name) { return take_js_string(pg_js_preference(name.c_str())); }
+void set_preference(const std::string& name, const std::string& value) {
+  pg_js_set_preference(name.c_str(), value.c_str());
 }
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {

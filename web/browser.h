@@ -29,6 +29,11 @@ void cancel_thinking();
 // Tells the page what happened ("step", "done", "error"; `detail` is a JSON object's text): shell.html passes it
 // to a page that embeds this one, and to listeners of the window's "playground:<kind>" events.
 void publish_event(const std::string& kind, const std::string& detail);
+// The reader's preferences the browser keeps (localStorage): "theme" (dark, light, contrast) and "scale" (the UI
+// scale). Unset, the browser's own: the theme its prefers-color-scheme / prefers-contrast asks for, a larger
+// scale on a touch screen. set_preference also gives the page's own elements the theme (shell.html).
+std::string preference(const std::string& name);
+void set_preference(const std::string& name, const std::string& value);
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

@@ -53,6 +53,13 @@ mergeInto(LibraryManager.library, {
   pg_js_first_frame: function () {
     if (Module.onFirstFrame) Module.onFirstFrame();
   },
+  // The reader's preferences (shell.html keeps them: Module.pgPreference, Module.pgSetPreference).
+  pg_js_preference: function (name) {
+    return Module.pgStringToHeap(Module.pgPreference ? Module.pgPreference(UTF8ToString(name)) : '');
+  },
+  pg_js_set_preference: function (name, value) {
+    if (Module.pgSetPreference) Module.pgSetPreference(UTF8ToString(name), UTF8ToString(value));
+  },
   pg_js_device_pixel_ratio: function () { return window.devicePixelRatio || 1; },
   pg_js_window_width: function () { return window.innerWidth; },
   pg_js_window_height: function () { return window.innerHeight; },

@@ -10,10 +10,13 @@
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
+#include "engine/core/moment_words.h"
 #include "engine/core/policy_store.h"
 #include "engine/core/text.h"
 #include "engine/nn/network_agent.h"
 #include "engine/nn/policy_file.h"
+#include "imgui.h"
+#include "imgui_internal.h"
 #include "web/app.h"
 #include "web/views/board_view.h"
 
@@ -28,6 +31,13 @@ std::string g_result;
 
 const char* reply(const pg::Json& j) {
   pg::web::request_frames();  // the call may have changed what the page shows
+  g_result = j.dump();
+  return g_result.c_str();
+}
+
+// A reply to a question that changes nothing: the page stays idle (shell.html asks for the words after every
+// step and message).
+const char* quiet_reply(const pg::Json& j) {
   g_result = j.dump();
   return g_result.c_str();
 }
@@ -222,10 +232,94 @@ EMSCRIPTEN_KEEPALIVE const char* pg_report_error(const char* text) {
   });
 }
 
+// The moment on screen in words (engine/core/moment_words.h), for the page's text mirror, with the page's
+// messages and whether it is playing.
+EMSCRIPTEN_KEEPALIVE const char* pg_words() {
+  return guarded("pg_words", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    pg::Json j = pg::moment_in_words(app->session());
+    pg::Json messages = pg::Json::array();
+    for (const auto& m : app->messages) messages.push_back((m.error ? "Error: " : "") + m.text);
+    j["messages"] = messages;
+    j["playing"] = app->playing;
+    return quiet_reply(j);
+  });
+}
+
+// The page's look: {theme, scale, keyboardNav} (web/theme.h; App::keyboard_nav).
+EMSCRIPTEN_KEEPALIVE const char* pg_look() {
+  const auto* app = pg::web::current_app();
+  return reply(
+      {{"theme", pg::web::theme_name(app->theme)}, {"scale", app->ui_scale}, {"keyboardNav", app->keyboard_nav}});
+}
+
+// Changes what the object names, as the View menu does: theme ("dark", "light", "contrast"), scale (1 to 2),
+// keyboardNav (true or false). The browser remembers the theme and the scale.
+EMSCRIPTEN_KEEPALIVE const char* pg_set_look(const char* text) {
+  return guarded("pg_set_look", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    pg::Json j;
+    try {
+      j = pg::parse_json_input(text, "setLook");
+    } catch (const pg::InputError&) {
+      j = nullptr;  // refused below
+    }
+    const auto theme = j.is_object() && j.contains("theme") && j["theme"].is_string()
+                           ? pg::web::theme_from_name(j["theme"].get<std::string>())
+                           : std::nullopt;
+    const bool scale_ok = j.is_object() && j.contains("scale") && j["scale"].is_number() &&
+                          j["scale"].get<double>() >= pg::web::App::kMinUiScale &&
+                          j["scale"].get<double>() <= pg::web::App::kMaxUiScale;
+    const bool nav_ok = j.is_object() && j.contains("keyboardNav") && j["keyboardNav"].is_boolean();
+    const bool bad = !j.is_object() || (j.contains("theme") && !theme) || (j.contains("scale") && !scale_ok) ||
+                     (j.contains("keyboardNav") && !nav_ok);
+    if (bad)
+      return error_reply(
+          "setLook: expected {\"theme\": \"dark\" | \"light\" | \"contrast\", \"scale\": 1 to 2, "
+          "\"keyboardNav\": true | false}");
+    if (theme) app->choose_theme(*theme);
+    if (scale_ok) app->choose_ui_scale(j["scale"].get<float>());
+    if (nav_ok) app->keyboard_nav = j["keyboardNav"].get<bool>();
+    pg::web::request_frames();
+    return pg_look();
+  });
+}
+
 // Which panels the page shows (the URL's `panels`, or the View menu's toggles), and whether it is in embed mode.
+// With where each panel is on screen (CSS pixels) and how far it is scrolled, the narrow layout's tabs, and
+// whether a tooltip shows (the last frame's).
 EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   const auto* app = pg::web::current_app();
-  return reply({{"embed", app->embed}, {"shown", app->shown_panels()}});
+  pg::Json windows = pg::Json::object();
+  bool tooltip = false;
+  const auto& all = ImGui::GetCurrentContext()->Windows;
+  for (const ImGuiWindow* w : all) {
+    if (!w->WasActive) continue;
+    const std::string name = w->Name;
+    if (name.rfind("##Tooltip_", 0) == 0) tooltip = true;
+    if (name.rfind("##", 0) == 0 || (w->Flags & ImGuiWindowFlags_ChildWindow)) continue;
+    // The scroll of the window, or of the list inside it that scrolls (the Step log's table).
+    const ImGuiWindow* scrolled = w;
+    for (const ImGuiWindow* c : all)
+      if (scrolled->ScrollMax.y <= 0 && c->WasActive && c->RootWindow == w && c != w && c->ScrollMax.y > 0)
+        scrolled = c;
+    windows[name] = {{"x", w->Pos.x},
+                     {"y", w->Pos.y},
+                     {"width", w->Size.x},
+                     {"height", w->Size.y},
+                     {"scrollY", scrolled->Scroll.y},
+                     {"scrollMaxY", scrolled->ScrollMax.y}};
+  }
+  pg::Json tabs = pg::Json::array();
+  for (const auto& t : app->drawer_tabs)
+    tabs.push_back({{"panel", t.panel}, {"x", t.x}, {"y", t.y}, {"width", t.width}, {"height", t.height}});
+  return reply({{"embed", app->embed},
+                {"shown", app->shown_panels()},
+                {"narrow", app->narrow_layout},
+                {"windows", windows},
+                {"tabs", tabs},
+                {"drawer", app->drawer_panel},
+                {"tooltip", tooltip}});
 }
 
 // Information for the page's messages (shell.html: whether a link was copied).

@@ -1,5 +1,7 @@
 // Where the panels go: the layout for wide and narrow windows and for embedding.
 #include <algorithm>
+#include <string_view>
+#include <utility>
 
 #include "imgui.h"
 #include "web/app.h"
@@ -59,6 +61,67 @@ void embedded_layout(App& app, ImVec2 display) {
   }
 }
 
+// Phones and narrow windows: the board first and as large as it can be, the step controls (the timeline) under
+// it, and one of the inspector, setup and log, chosen by a row of tabs, one tap away. Held in place (a finger
+// scrolls them: main.cc). In landscape the tabs and their panel take a column on the right.
+void narrow_window_layout(App& app, float top, ImVec2 display) {
+  const PanelVisibility& shown = app.panels;
+  const float h = display.y - top;
+  const bool landscape = display.x > display.y * 1.2f;
+  const float main_w = landscape ? display.x * 0.58f : display.x;
+  const float tabs_h = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
+  const float timeline_h = !shown.timeline ? 0 : std::clamp(h * (landscape ? 0.3f : 0.2f), 96.0f, 190.0f);
+  const bool any_drawer = shown.inspector || shown.setup || shown.log;
+  const float drawer_h = !any_drawer ? 0 : landscape ? h : std::max(h * 0.34f, tabs_h * 3);
+  const float board_h = landscape ? h - timeline_h : h - timeline_h - drawer_h;
+  if (shown.board) {
+    place({{0, top}, {main_w, board_h}}, true);
+    board_panel(app, true);
+  }
+  if (shown.timeline) {
+    place({{0, top + board_h}, {main_w, timeline_h}}, true);
+    timeline_panel(app);
+  }
+  if (!any_drawer) return;
+  const ImVec2 drawer_pos = landscape ? ImVec2(main_w, top) : ImVec2(0, top + board_h + timeline_h);
+  const float drawer_w = display.x - (landscape ? main_w : 0);
+  // The tabs: the panels the View menu shows; the chosen one is drawn under them.
+  const std::pair<const char*, bool> tabs[] = {
+      {"inspector", shown.inspector}, {"setup", shown.setup}, {"log", shown.log}};
+  bool chosen_shown = false;
+  for (const auto& [name, on] : tabs) chosen_shown = chosen_shown || (on && app.drawer_panel == name);
+  if (!chosen_shown)
+    for (const auto& [name, on] : tabs)
+      if (on) {
+        app.drawer_panel = name;
+        break;
+      }
+  place({drawer_pos, {drawer_w, tabs_h}}, true);
+  ImGui::Begin("##panel tabs", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoScrollWithMouse);
+  bool first = true;
+  for (const auto& [name, on] : tabs) {
+    if (!on) continue;
+    if (!first) ImGui::SameLine();
+    first = false;
+    const bool chosen = app.drawer_panel == name;
+    const char* label = std::string_view(name) == "inspector" ? "Inspector"
+                        : std::string_view(name) == "setup"   ? "Setup"
+                                                              : "Step log";
+    if (chosen) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(label)) app.drawer_panel = name;
+    if (chosen) ImGui::PopStyleColor();
+    const ImVec2 min = ImGui::GetItemRectMin(), size = ImGui::GetItemRectSize();
+    app.drawer_tabs.push_back({name, min.x, min.y, size.x, size.y});
+  }
+  ImGui::End();
+  place({{drawer_pos.x, drawer_pos.y + tabs_h}, {drawer_w, drawer_h - tabs_h}}, true);
+  if (app.drawer_panel == "inspector") inspector_panel(app);
+  if (app.drawer_panel == "setup") setup_panel(app);
+  if (app.drawer_panel == "log") log_panel(app);
+}
+
 }  // namespace
 
 void App::draw(double now) {
@@ -79,26 +142,15 @@ void App::draw(double now) {
 
   menu_bar(*this);
   const float top = ImGui::GetFrameHeight();
-  const float h = display.y - top;
-  const bool narrow = display.x < 900;
-  const float left = narrow ? 0 : std::clamp(display.x * 0.22f, 240.0f, 340.0f);
-  const float right = narrow ? 0 : std::clamp(display.x * 0.24f, 260.0f, 380.0f);
-  const float mid = display.x - left - right;
-  if (narrow) {
-    // Stacked: board, timeline, inspector; setup and log start collapsed.
-    place({{0, top}, {display.x, h * 0.45f}}, force);
-    if (panels.board) board_panel(*this, true);
-    place({{0, top + h * 0.45f}, {display.x, h * 0.25f}}, force);
-    if (panels.timeline) timeline_panel(*this);
-    place({{0, top + h * 0.70f}, {display.x, h * 0.30f}}, force);
-    if (panels.inspector) inspector_panel(*this);
-    place({{0, top}, {display.x * 0.9f, h * 0.5f}}, force);
-    if (force) ImGui::SetNextWindowCollapsed(true, ImGuiCond_Always);
-    if (panels.setup) setup_panel(*this);
-    place({{0, top + h * 0.5f}, {display.x * 0.9f, h * 0.5f}}, force);
-    if (force) ImGui::SetNextWindowCollapsed(true, ImGuiCond_Always);
-    if (panels.log) log_panel(*this);
+  narrow_layout = display.x < 900;
+  drawer_tabs.clear();
+  if (narrow_layout) {
+    narrow_window_layout(*this, top, display);
   } else {
+    const float h = display.y - top;
+    const float left = std::clamp(display.x * 0.22f, 240.0f, 340.0f);
+    const float right = std::clamp(display.x * 0.24f, 260.0f, 380.0f);
+    const float mid = display.x - left - right;
     place({{0, top}, {left, h * 0.58f}}, force);
     if (panels.setup) setup_panel(*this);
     place({{0, top + h * 0.58f}, {left, h * 0.42f}}, force);

@@ -12,8 +12,10 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
+#include "imgui_internal.h"
 #include "web/app.h"
 #include "web/browser.h"
+#include "web/theme.h"
 
 namespace pg::web {
 
@@ -22,7 +24,12 @@ struct Platform {
   SDL_GLContext gl = nullptr;
   std::unique_ptr<App> app;
   int css_width = 0, css_height = 0;
-  double dpr = 1;
+  double dpr = 0;
+  float ui_scale = 0;
+  Theme theme = Theme::dark;
+  bool styled = false;
+  bool touch_drag = false;       // a finger is down: moving it may scroll (touch_scroll)
+  bool touch_scrolling = false;  // it has moved far enough and scrolls
   bool first_frame_done = false;
   Uint64 last_counter = 0;
   int frames_to_draw = 3;  // after input or a change, a few frames let ImGui settle
@@ -37,16 +44,66 @@ void request_frames() {
 
 namespace {
 
-void style() {
-  ImGui::StyleColorsDark();
-  ImGuiStyle& s = ImGui::GetStyle();
-  s.WindowRounding = 6;
-  s.FrameRounding = 4;
-  s.GrabRounding = 4;
-  s.WindowPadding = ImVec2(10, 8);
-  s.ItemSpacing = ImVec2(8, 6);
-  s.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.14f, 1.0f);
-  s.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.18f, 0.26f, 0.40f, 1.0f);
+// The font, rasterised at the screen's scale times the UI scale and drawn at 1/screen scale: crisp text at
+// 13 CSS pixels times the UI scale.
+void make_font(double dpr, float ui_scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig config;
+  config.SizePixels = float(13.0 * dpr * ui_scale);
+  config.OversampleH = config.OversampleV = 1;
+  config.PixelSnapH = true;
+  io.Fonts->AddFontDefault(&config);
+  io.FontGlobalScale = float(1.0 / dpr);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+// The reader's theme, UI scale and keyboard navigation (App), applied when they change.
+void follow_look(Platform& p) {
+  const App& app = *p.app;
+  if (app.ui_scale != p.ui_scale) make_font(p.dpr, app.ui_scale);
+  if (!p.styled || app.theme != p.theme || app.ui_scale != p.ui_scale) {
+    apply_style(app.theme, app.ui_scale);
+    // Touch screens: controls a finger can hit.
+    if (browser::preference("pointer") == "coarse") ImGui::GetStyle().TouchExtraPadding = ImVec2(6, 6);
+    p.theme = app.theme;
+    p.styled = true;
+  }
+  p.ui_scale = app.ui_scale;
+  ImGuiIO& io = ImGui::GetIO();
+  if (app.keyboard_nav)
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  else
+    io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
+}
+
+// A finger that moves further than a tap scrolls the window under it, as on any phone (ImGui scrolls only with
+// a wheel or a scrollbar), unless it started on a control that drags (a slider, a drag value, a text field, a
+// scrollbar): the button or the row it started on is then not pressed. Called after NewFrame, before the windows
+// are drawn.
+void touch_scroll(Platform& p) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (!p.touch_drag || !io.MouseDown[0] || !g.HoveredWindow || g.MovingWindow) return;
+  ImGuiWindow* window = g.HoveredWindow;
+  while (window->ParentWindow && (window->Flags & ImGuiWindowFlags_ChildWindow) && window->ScrollMax.y <= 0)
+    window = window->ParentWindow;
+  if (!p.touch_scrolling) {
+    const float threshold = io.MouseDragThreshold * 2;
+    if (io.MouseDragMaxDistanceSqr[0] < threshold * threshold) return;
+    const bool drags_itself = g.ActiveId != 0 && (g.ActiveIdUsingNavDirMask != 0 ||
+                                                  g.ActiveId == ImGui::GetWindowScrollbarID(window, ImGuiAxis_Y) ||
+                                                  g.ActiveId == ImGui::GetWindowScrollbarID(window, ImGuiAxis_X));
+    if (drags_itself) {
+      p.touch_drag = false;
+      return;
+    }
+    p.touch_scrolling = true;
+    if (g.ActiveId != 0) ImGui::ClearActiveID();
+  }
+  if (io.MouseDelta.y != 0) ImGui::SetScrollY(window, window->Scroll.y - io.MouseDelta.y);
+  if (io.MouseDelta.x != 0) ImGui::SetScrollX(window, window->Scroll.x - io.MouseDelta.x);
 }
 
 // Keeps the window (and so the canvas) the size of the browser window, with
@@ -60,17 +117,7 @@ bool follow_browser_size(Platform& p) {
   p.css_height = h;
   if (dpr != p.dpr) {
     p.dpr = dpr;
-    // A font rasterised at the screen's scale, drawn at 1/scale: crisp text.
-    ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    ImFontConfig config;
-    config.SizePixels = float(13.0 * dpr);
-    config.OversampleH = config.OversampleV = 1;
-    config.PixelSnapH = true;
-    io.Fonts->AddFontDefault(&config);
-    io.FontGlobalScale = float(1.0 / dpr);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    make_font(dpr, p.app->ui_scale);
   }
   SDL_SetWindowSize(p.window, w, h);
   return true;
@@ -79,10 +126,16 @@ bool follow_browser_size(Platform& p) {
 void frame() {
   Platform& p = *g_platform;
   bool changed = follow_browser_size(p);
+  if (p.app->theme != p.theme || p.app->ui_scale != p.ui_scale || !p.styled) changed = true;
+  follow_look(p);
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
     changed = true;
     ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_MOUSEBUTTONDOWN && event.button.button == SDL_BUTTON_LEFT) {
+      p.touch_drag = event.button.which == SDL_TOUCH_MOUSEID;
+      p.touch_scrolling = false;
+    }
     if (event.type == SDL_KEYDOWN && !event.key.repeat) {
       p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput);
     } else if (event.type == SDL_KEYDOWN && event.key.repeat &&
@@ -112,12 +165,14 @@ void frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
+  touch_scroll(p);
   p.app->draw(double(now) / freq);
   ImGui::Render();
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
-  glClearColor(0.06f, 0.07f, 0.09f, 1.0f);
+  const ImVec4 canvas = palette().canvas;
+  glClearColor(canvas.x, canvas.y, canvas.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(p.window);
@@ -167,8 +222,11 @@ int main() {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // the layout follows the window; nothing is stored
-  // No keyboard navigation: the arrow keys step the episode.
-  style();
+  // Keyboard navigation only while the reader asks for it (F6, App::keyboard_nav): the arrows step the episode.
+  // Touch arrives as SDL's mouse events: its finger events are off, so SDL leaves the browser's pinch-zoom be.
+  SDL_EventState(SDL_FINGERDOWN, SDL_IGNORE);
+  SDL_EventState(SDL_FINGERUP, SDL_IGNORE);
+  SDL_EventState(SDL_FINGERMOTION, SDL_IGNORE);
   ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   pg::install_policy_request([](std::string_view path) { browser::request_policy(path); });

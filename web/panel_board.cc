@@ -8,7 +8,7 @@
 namespace pg::web {
 
 void board_panel(App& app, bool show_probabilities) {
-  const ImGuiWindowFlags flags = embedded_window_flags(app.embed);
+  const ImGuiWindowFlags flags = fixed_window_flags(app.fixed_panels());
   if (!ImGui::Begin("Board", &app.panels.board, flags)) return ImGui::End();
   const BoardContext ctx = app.board_context(show_probabilities);
   if (auto clicked = app.view()->draw(ctx)) app.play_action(*clicked);

@@ -1,6 +1,7 @@
 // The page's chrome: the menu bar, the help window and the message banner.
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "imgui.h"
 #include "web/app.h"
@@ -17,14 +18,19 @@ void help_window(App& app) {
   if (ImGui::Begin("Help", &app.show_help, ImGuiWindowFlags_NoCollapse)) {
     ImGui::TextUnformatted("Keyboard");
     if (ImGui::BeginTable("keys", 2)) {
-      const char* keys[][2] = {{"Space", "play / pause"},
-                               {"Right arrow", "step"},
-                               {"Left arrow", "step back"},
-                               {"R / Home", "back to the start of the episode"},
-                               {"End", "last recorded step"},
-                               {"N", "new episode (next seed)"},
-                               {"H", "this help"},
-                               {"Esc", "close this help"}};
+      const char* keys[][2] = {
+          {"Space", "play / pause"},
+          {"Right arrow", "step"},
+          {"Left arrow", "step back"},
+          {"R / Home", "back to the start of the episode"},
+          {"End", "last recorded step"},
+          {"N", "new episode (next seed)"},
+          {"H", "this help"},
+          {"Tab", "the game in words (for screen readers), with Step, Step back, Play, New episode and your moves"},
+          {"F6",
+           "keyboard navigation on / off: arrows move between the panels' controls, Space or Enter presses, "
+           "Ctrl+Tab goes to the next panel"},
+          {"Esc", "close this help"}};
       for (const auto& k : keys) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
@@ -76,12 +82,36 @@ void messages_window(App& app) {
     }
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(m.error ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.9f, 1, 1), "%s", m.text.c_str());
+    ImGui::TextColored(m.error ? palette().text_error : palette().text_info, "%s", m.text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
   ImGui::End();
 }
+
+namespace {
+
+// The theme, the UI scale and keyboard navigation (View menu; the browser remembers the first two).
+void look_menu(App& app) {
+  ImGui::TextDisabled("Theme");
+  for (const Theme theme : {Theme::dark, Theme::light, Theme::contrast}) {
+    const char* label = theme == Theme::dark ? "Dark" : theme == Theme::light ? "Light" : "High contrast";
+    if (ImGui::MenuItem(label, nullptr, app.theme == theme) && app.theme != theme) app.choose_theme(theme);
+  }
+  ImGui::Separator();
+  float percent_size = (app.ui_scale_pending > 0 ? app.ui_scale_pending : app.ui_scale) * 100.0f;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+  if (ImGui::SliderFloat("Text size", &percent_size, App::kMinUiScale * 100, App::kMaxUiScale * 100, "%.0f%%"))
+    app.ui_scale_pending = percent_size / 100.0f;
+  // The new size takes effect when the slider is let go (the font is made again at that size).
+  if (ImGui::IsItemDeactivatedAfterEdit() && app.ui_scale_pending > 0) {
+    app.choose_ui_scale(app.ui_scale_pending);
+    app.ui_scale_pending = 0;
+  }
+  ImGui::MenuItem("Keyboard navigation", "F6", &app.keyboard_nav);
+}
+
+}  // namespace
 
 void menu_bar(App& app) {
   if (!ImGui::BeginMainMenuBar()) return;
@@ -94,12 +124,19 @@ void menu_bar(App& app) {
     ImGui::MenuItem("Step log", nullptr, &app.panels.log);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) app.layout_dirty = true;
+    ImGui::Separator();
+    look_menu(app);
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Help (H)")) app.show_help = !app.show_help;
-  ImGui::SameLine(ImGui::GetWindowWidth() - 320);
-  ImGui::TextDisabled("%s  |  seed %llu", app.session().entry().title.c_str(),
-                      static_cast<unsigned long long>(app.session().seed()));
+  if (app.keyboard_nav) ImGui::TextColored(palette().text_info, "Keyboard navigation: arrows, Space; F6 to leave");
+  // The game and the seed at the right, where there is room for them (not on a phone).
+  const std::string title = app.session().entry().title + "  |  seed " + std::to_string(app.session().seed());
+  const float title_w = ImGui::CalcTextSize(title.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;
+  if (ImGui::GetCursorPosX() + title_w < ImGui::GetWindowWidth()) {
+    ImGui::SameLine(ImGui::GetWindowWidth() - title_w);
+    ImGui::TextDisabled("%s", title.c_str());
+  }
   ImGui::EndMainMenuBar();
 }
 

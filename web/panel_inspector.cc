@@ -13,7 +13,8 @@ namespace pg::web {
 
 void inspector_panel(App& app) {
   Session& s = app.session();
-  if (!ImGui::Begin("Inspector", &app.panels.inspector)) return ImGui::End();
+  if (!ImGui::Begin("Inspector", &app.panels.inspector, fixed_window_flags(app.fixed_panels(), !app.narrow_layout)))
+    return ImGui::End();
   const State& state = s.state();
   const int p = state.current_player();
   if (p < 0) {
@@ -27,10 +28,10 @@ void inspector_panel(App& app) {
   const bool recorded = e.cursor() < e.length();
   if (!d && p >= 0 && s.thinking()) {
     // The agent decides in the page's worker (engine/core/worker_agent.h): the page stays responsive.
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1, 1), "Thinking...");
+    ImGui::TextColored(palette().text_info, "Thinking...");
     wrapped_text(PG_TEXT("The agent decides in the background; step back, pause or switch game at any time."));
   } else if (d && d->declined) {
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "The agent declines to move here:");
+    ImGui::TextColored(palette().text_warning, "The agent declines to move here:");
     ImGui::TextWrapped("%s", d->note.c_str());
     wrapped_text(PG_TEXT("Click a move on the board (it is recorded as an override), or seat another agent."));
   } else if (d) {
@@ -71,8 +72,8 @@ void inspector_panel(App& app) {
           ImGui::TextWrapped("%s", d->lines[i].c_str());
         }
         ImGui::TableNextColumn();
-        if (d->actions[i] == d->chosen) ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "chosen");
-        if (d->actions[i] == taken && taken != d->chosen) ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "taken");
+        if (d->actions[i] == d->chosen) ImGui::TextColored(palette().text_good, "chosen");
+        if (d->actions[i] == taken && taken != d->chosen) ImGui::TextColored(palette().text_warning, "taken");
       }
       ImGui::EndTable();
     }

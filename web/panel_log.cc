@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "engine/core/moment_words.h"
 #include "imgui.h"
 #include "web/app.h"
 #include "web/panels.h"
@@ -9,24 +10,10 @@
 
 namespace pg::web {
 
-namespace {
-
-// What happened in a step: the game's words for its events, then every random draw.
-std::string describe_events(const Game& game, const EpisodeStep& st) {
-  std::string out = game.describe_events(st.transition.events);
-  for (const auto& d : st.transition.draws) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s: u=%.4f -> %s; ", d.what.c_str(), d.value, d.outcome.c_str());
-    out += buf;
-  }
-  return out;
-}
-
-}  // namespace
-
 void log_panel(App& app) {
   Session& s = app.session();
-  if (!ImGui::Begin("Step log", &app.panels.log)) return ImGui::End();
+  if (!ImGui::Begin("Step log", &app.panels.log, fixed_window_flags(app.fixed_panels(), !app.narrow_layout)))
+    return ImGui::End();
   const Episode& e = s.episode();
   help_marker(
       PG_TEXT("Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
@@ -71,10 +58,10 @@ void log_panel(App& app) {
       ImGui::TableNextColumn();
       const std::string note = app.view()->step_note(e, i);
       if (!note.empty()) {
-        ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", note.c_str());
+        ImGui::TextColored(palette().text_bad, "%s", note.c_str());  // the view says what is bad (a blunder)
         ImGui::SameLine();
       }
-      ImGui::TextUnformatted(describe_events(s.game(), st).c_str());
+      ImGui::TextUnformatted(describe_step(s.game(), st).c_str());
     }
     ImGui::EndTable();
   }

@@ -19,8 +19,9 @@ namespace {
 
 // A tensor as a grid of small squares: rank 1 wraps at `wrap` cells a row,
 // rank 2 is rows x columns, rank 3 draws each plane beside the next. Colour:
-// dark at 0, orange for positive, blue for negative, scaled by the largest
-// magnitude; hovering a cell shows its index and value.
+// dark at 0, towards the palette's good (blue) for positive and its bad
+// (orange) for negative, scaled by the largest magnitude; hovering a cell
+// shows its index and value.
 void heat_map(const char* id, std::span<const float> values, const std::vector<int>& shape, float cell, int wrap = 32) {
   int planes = 1, rows = 1, cols = int(values.size());
   if (shape.size() == 2) {
@@ -43,6 +44,8 @@ void heat_map(const char* id, std::span<const float> values, const std::vector<i
   ImGui::InvisibleButton(id, ImVec2(std::max(size.x, 1.0f), std::max(size.y, 1.0f)));
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const ImVec4 positive = ImGui::ColorConvertU32ToFloat4(palette().good);
+  const ImVec4 negative = ImGui::ColorConvertU32ToFloat4(palette().bad);
   for (int p = 0; p < planes; ++p) {
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
@@ -51,9 +54,10 @@ void heat_map(const char* id, std::span<const float> values, const std::vector<i
         const float v = values[i] / scale;
         const ImVec2 a(origin.x + float(p) * (float(cols) * cell + gap) + float(c) * cell, origin.y + float(r) * cell);
         const ImVec2 b(a.x + cell - 1, a.y + cell - 1);
-        const ImU32 colour =
-            v >= 0 ? ImGui::ColorConvertFloat4ToU32(ImVec4(0.15f + 0.85f * v, 0.15f + 0.5f * v, 0.15f, 1))
-                   : ImGui::ColorConvertFloat4ToU32(ImVec4(0.15f, 0.15f - 0.3f * v, 0.15f - 0.85f * v, 1));
+        const ImVec4& to = v >= 0 ? positive : negative;
+        const float m = std::abs(v);
+        const ImU32 colour = ImGui::ColorConvertFloat4ToU32(
+            ImVec4(0.15f + (to.x - 0.15f) * m, 0.15f + (to.y - 0.15f) * m, 0.15f + (to.z - 0.15f) * m, 1));
         draw->AddRectFilled(a, b, colour);
         if (ImGui::IsItemHovered() && mouse.x >= a.x && mouse.x < b.x + 1 && mouse.y >= a.y && mouse.y < b.y + 1) {
           if (shape.size() == 3)
@@ -98,7 +102,7 @@ bool network_section(App& app, nn::NetworkAgent& agent, int player) {
   try {
     agent.inspect(state);
   } catch (const InputError& e) {
-    ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", e.what());
+    ImGui::TextColored(palette().text_error, "%s", e.what());
     return false;
   }
   if (ImGui::TreeNodeEx("Layers", ImGuiTreeNodeFlags_DefaultOpen)) {

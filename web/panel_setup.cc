@@ -10,7 +10,8 @@ namespace pg::web {
 
 void setup_panel(App& app) {
   Session& s = app.session();
-  if (!ImGui::Begin("Setup", &app.panels.setup)) return ImGui::End();
+  if (!ImGui::Begin("Setup", &app.panels.setup, fixed_window_flags(app.fixed_panels(), !app.narrow_layout)))
+    return ImGui::End();
 
   ImGui::TextUnformatted("Game");
   help_marker(PG_TEXT(

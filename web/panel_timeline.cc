@@ -52,10 +52,10 @@ void returns_plot(App& app, float height) {
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 p1(p0.x + w, p0.y + height);
-  draw->AddRectFilled(p0, p1, IM_COL32(20, 22, 28, 255), 4);
+  draw->AddRectFilled(p0, p1, palette().plot_back, 4);
   auto x_of = [&](size_t t) { return p0.x + 6 + (w - 12) * (n == 0 ? 0.0f : float(t) / float(n)); };
   auto y_of = [&](float v, float a, float b) { return p1.y - 6 - (height - 12) * (v - a) / (b - a); };
-  draw->AddLine(ImVec2(p0.x, y_of(0, lo, hi)), ImVec2(p1.x, y_of(0, lo, hi)), IM_COL32(90, 90, 90, 255));
+  draw->AddLine(ImVec2(p0.x, y_of(0, lo, hi)), ImVec2(p1.x, y_of(0, lo, hi)), palette().plot_axis);
   for (int q = 0; q < players; ++q) {
     for (size_t t = 1; t <= n; ++t)
       draw->AddLine(ImVec2(x_of(t - 1), y_of(series[size_t(q)][t - 1], lo, hi)),
@@ -69,7 +69,7 @@ void returns_plot(App& app, float height) {
       if (std::isnan(v) || std::fabs(v) >= 1000) continue;
       if (prev < n)
         draw->AddLine(ImVec2(x_of(prev), y_of(value[prev], vlo, vhi)), ImVec2(x_of(t), y_of(v, vlo, vhi)),
-                      IM_COL32(170, 170, 170, 200), 1.0f);
+                      palette().plot_text, 1.0f);
       prev = t;
     }
   }
@@ -80,9 +80,9 @@ void returns_plot(App& app, float height) {
     draw->AddText(ImVec2(lx, p0.y + 4), player_colour(q), label.c_str());
     lx += ImGui::CalcTextSize(label.c_str()).x + 12;
   }
-  if (has_value) draw->AddText(ImVec2(lx, p0.y + 4), IM_COL32(170, 170, 170, 255), "agent's value (P0's view)");
+  if (has_value) draw->AddText(ImVec2(lx, p0.y + 4), palette().plot_text, "agent's value (P0's view)");
   const float cx = x_of(e.cursor());
-  draw->AddLine(ImVec2(cx, p0.y), ImVec2(cx, p1.y), IM_COL32(255, 255, 255, 200), 1.5f);
+  draw->AddLine(ImVec2(cx, p0.y), ImVec2(cx, p1.y), palette().plot_cursor, 1.5f);
   ImGui::InvisibleButton("plot", ImVec2(w, height));
   if (ImGui::IsItemActive() && n > 0) {
     const float f = (ImGui::GetIO().MousePos.x - p0.x - 6) / (w - 12);
@@ -97,7 +97,7 @@ void returns_plot(App& app, float height) {
 
 void timeline_panel(App& app) {
   Session& s = app.session();
-  const ImGuiWindowFlags flags = embedded_window_flags(app.embed);
+  const ImGuiWindowFlags flags = fixed_window_flags(app.fixed_panels());
   if (!ImGui::Begin("Timeline", &app.panels.timeline, flags)) return ImGui::End();
   const Episode& e = s.episode();
   if (ImGui::Button("|<")) app.rewind();

@@ -26,15 +26,10 @@ void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, co
   draw->AddText(font, size, ImVec2(center.x - extent.x * 0.5f, center.y - extent.y * 0.5f), colour, text.c_str());
 }
 
-ImU32 player_colour(int player, float alpha) {
-  return player == 0 ? ImGui::ColorConvertFloat4ToU32(ImVec4(0.96f, 0.62f, 0.26f, alpha))
-                     : ImGui::ColorConvertFloat4ToU32(ImVec4(0.35f, 0.67f, 0.98f, alpha));
-}
-
-ImGuiWindowFlags embedded_window_flags(bool embed) {
-  return embed ? ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoCollapse
-               : ImGuiWindowFlags_None;
+ImGuiWindowFlags fixed_window_flags(bool fixed, bool titled) {
+  if (!fixed) return ImGuiWindowFlags_None;
+  const ImGuiWindowFlags held = ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse;
+  return titled ? held : held | ImGuiWindowFlags_NoTitleBar;
 }
 
 std::string percent(double p) {

@@ -5,6 +5,7 @@
 
 #include "engine/core/text.h"
 #include "imgui.h"
+#include "web/theme.h"
 
 namespace pg::web {
 
@@ -17,11 +18,9 @@ void wrapped_text(const Text& text);
 // Text centred on a point, in a given pixel size.
 void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, const std::string& text);
 
-// The colour of player p (0: warm, 1: cool), for labels, bars and plots.
-ImU32 player_colour(int player, float alpha = 1.0f);
-
-// Window flags of a panel: fixed in place and without a title when embedded.
-ImGuiWindowFlags embedded_window_flags(bool embed);
+// Window flags of a panel: held in place (embedded, or in the narrow layout: App::fixed_panels), and without
+// a title unless `titled`.
+ImGuiWindowFlags fixed_window_flags(bool fixed, bool titled = false);
 
 // Formats a probability as a short percentage ("25%", "0.4%").
 std::string percent(double p);

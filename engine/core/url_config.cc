@@ -129,6 +129,11 @@ UrlConfig parse_url_config(std::string_view query) {
              " (known: board, inspector, timeline, log, setup); showing the default panels");
       else
         c.panels = names;
+    } else if (key == "theme") {
+      if (std::find(std::begin(kThemeNames), std::end(kThemeNames), value) == std::end(kThemeNames))
+        warn("'" + value + "' is not a theme (known: dark, light, contrast); following the browser's setting");
+      else
+        c.theme = value;
     } else if (key == "origins") {
       // shell.html reads it (which pages may drive an embedded page through postMessage).
     } else if (key == "embed" || key == "autoplay") {
@@ -147,8 +152,7 @@ UrlConfig parse_url_config(std::string_view query) {
     } else {
       warn(
           "unknown parameter (known: game, seed, agents, options, level, actions, step, embed, panels, autoplay, "
-          "speed, "
-          "origins)");
+          "speed, theme, origins)");
     }
   }
   return c;

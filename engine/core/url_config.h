@@ -2,7 +2,8 @@
 // options (the game's options as JSON), level (a game's level by name, e.g.
 // Sokoban's "teaching:3"), actions (the episode's actions by name), step (the
 // step shown), embed=1 (board and timeline only), panels (which panels show),
-// autoplay=1, speed (steps per second), origins (the pages that may drive an
+// autoplay=1, speed (steps per second), theme (dark, light or contrast; unset:
+// the reader's choice, else the browser's), origins (the pages that may drive an
 // embedded page: read by shell.html). A bad value is reported in `warnings`
 // (naming the parameter) and its default is used instead; what the game must
 // check (the level, the actions) is checked when the session opens
@@ -32,13 +33,15 @@ struct UrlConfig {
   // board and the timeline.
   std::optional<std::vector<std::string>> panels;
   bool autoplay = false;
-  double speed = 2.0;  // steps per second
+  double speed = 2.0;                // steps per second
+  std::optional<std::string> theme;  // one of kThemeNames
   std::vector<std::string> warnings;
 };
 
 constexpr double kMinSpeed = 0.25, kMaxSpeed = 60.0;
 constexpr size_t kMaxUrlStep = 1000000;
 constexpr const char* kPanelNames[] = {"board", "inspector", "timeline", "log", "setup"};
+constexpr std::string_view kThemeNames[] = {"dark", "light", "contrast"};
 
 // `query` is location.search, with or without the leading '?'.
 UrlConfig parse_url_config(std::string_view query);

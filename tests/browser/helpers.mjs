@@ -46,9 +46,9 @@ export function useSite() {
 // warnings: "Aborted(stack overflow ...)" in the checked build); returns { page, errors }. The page fetches
 // the open game's policy files after its first frame: by default this waits for them too (agents that need
 // them, as Zuma's default "trained", are seated when they arrive). `prepare(page)` runs before the page
-// loads (e.g. page.route to intercept requests).
-export async function open(query = '', { waitForPolicies = true, prepare = null } = {}) {
-  const page = await env.browser.newPage({ viewport: { width: 1400, height: 860 } });
+// loads (e.g. page.route to intercept requests). `device` gives the page's size and kind (DEVICES).
+export async function open(query = '', { waitForPolicies = true, prepare = null, device = null } = {}) {
+  const page = await env.browser.newPage(device || { viewport: { width: 1400, height: 860 } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error' || /^Aborted\(/.test(m.text())) errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
@@ -58,6 +58,16 @@ export async function open(query = '', { waitForPolicies = true, prepare = null 
   if (waitForPolicies) await page.evaluate(() => window.playground.policiesReady(window.playground.state().game));
   return { page, errors };
 }
+
+// Phones and tablets as the browser emulates them: size, pixel ratio, touch.
+const mobile = (width, height, deviceScaleFactor) => ({ viewport: { width, height }, deviceScaleFactor,
+  isMobile: true, hasTouch: true });
+export const DEVICES = {
+  'phone 360x640': mobile(360, 640, 2),
+  'phone 390x844': mobile(390, 844, 3),
+  'phone landscape 844x390': mobile(844, 390, 3),
+  'tablet 820x1180': mobile(820, 1180, 2),
+};
 
 // The state without `length` (how many steps are recorded, which grows while
 // stepping) and `result`: what must be identical when a step is revisited.

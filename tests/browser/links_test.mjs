@@ -131,9 +131,10 @@ test('Copy link: copied when the browser allows it, else shown selected in a box
 test('embed mode: the panels the URL names, and "Open in full view" at the same moment', async () => {
   const { page, errors } = await open('?game=tictactoe&agents=human,human&actions=b2,a1,c3&step=2&embed=1' +
                                       '&panels=board,inspector,timeline');
-  assert.deepEqual(await api(page, 'panels'), { embed: true, shown: ['board', 'inspector', 'timeline'] });
+  const shownPanels = async (p) => { const { embed, shown } = await api(p, 'panels'); return { embed, shown }; };
+  assert.deepEqual(await shownPanels(page), { embed: true, shown: ['board', 'inspector', 'timeline'] });
   const plain = await open('?game=tictactoe&embed=1');
-  assert.deepEqual(await api(plain.page, 'panels'), { embed: true, shown: ['board', 'timeline'] });
+  assert.deepEqual(await shownPanels(plain.page), { embed: true, shown: ['board', 'timeline'] });
   assert.equal(await plain.page.isVisible('#fullview'), true);
   await plain.page.close();
   const full = await open('?game=tictactoe');
@@ -147,7 +148,7 @@ test('embed mode: the panels the URL names, and "Open in full view" at the same 
   const s = await api(tab, 'state');
   assert.equal(s.step, 1);
   assert.equal(s.length, 3);
-  assert.deepEqual(await api(tab, 'panels'), { embed: false, shown: ['board', 'inspector', 'timeline', 'log', 'setup'] });
+  assert.deepEqual(await shownPanels(tab), { embed: false, shown: ['board', 'inspector', 'timeline', 'log', 'setup'] });
   await tab.close();
   assert.deepEqual(errors, []);
   await page.close();

@@ -160,6 +160,7 @@ test('the URL asks for an agent whose policy is loading: it is seated when the f
   release();
   await page.evaluate(() => window.playground.policiesReady('mancala'));
   assert.deepEqual((await api(page, 'state')).agents, ['theta:1:pool', 'random']);
+  assert.doesNotMatch(await messages(page), /still loading/, 'the message goes once the agent is seated');
   assert.equal((await api(page, 'step')).result, 'played');
   assert.deepEqual(errors, []);
   await page.close();

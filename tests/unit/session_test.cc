@@ -132,6 +132,15 @@ TEST(UrlConfig, ReadsTheMomentAndThePanels) {
   EXPECT_FALSE(bad.panels);
 }
 
+TEST(UrlConfig, ReadsTheTheme) {
+  EXPECT_FALSE(parse_url_config("game=kalah").theme);
+  EXPECT_EQ(*parse_url_config("theme=contrast").theme, "contrast");
+  const UrlConfig bad = parse_url_config("theme=purple");
+  ASSERT_EQ(bad.warnings.size(), 1u);
+  EXPECT_NE(bad.warnings[0].find("'purple' is not a theme (known: dark, light, contrast)"), std::string::npos);
+  EXPECT_FALSE(bad.theme);
+}
+
 TEST(UrlOpening, ReplaysTheActionsAndShowsTheStep) {
   Session s;
   const UrlOpening o =

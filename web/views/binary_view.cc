@@ -26,9 +26,9 @@ const ImU32 kGridColour = IM_COL32(90, 100, 120, 255);
 const ImU32 kDigitColour[2] = {IM_COL32(240, 240, 240, 255), IM_COL32(255, 196, 80, 255)};
 const ImU32 kHeatColour[2] = {IM_COL32(80, 170, 255, 255), IM_COL32(255, 120, 60, 255)};
 const ImU32 kWindowColour = IM_COL32(200, 120, 255, 200);
-const ImU32 kIllegalColour = IM_COL32(230, 80, 80, 150);
-const ImU32 kWinColour = IM_COL32(90, 230, 110, 255);
-const ImU32 kLossColour = IM_COL32(240, 90, 90, 255);
+
+// An illegal half's cross: the palette's bad colour, faded.
+ImU32 illegal_colour() { return (palette().bad & 0x00FFFFFFu) | (ImU32(150) << 24); }
 
 struct Grid {
   ImVec2 origin;  // top-left corner of point (0, 0)
@@ -96,7 +96,7 @@ void point_tooltip(const binary::BinaryState& s, const binary::PatternTable& tab
   for (int d = 0; d < 2; ++d) {
     const binary::Explanation e = b.explain(x, y, d);
     if (e.verdict != binary::Verdict::kLegal) {
-      ImGui::TextColored(ImVec4(1, 0.45f, 0.45f, 1), "%d: illegal, %s", d, binary::explain_text(e, x, y, d).c_str());
+      ImGui::TextColored(palette().text_error, "%d: illegal, %s", d, binary::explain_text(e, x, y, d).c_str());
       continue;
     }
     for (size_t i = 0; i < moves.size(); ++i) {
@@ -111,9 +111,9 @@ void point_tooltip(const binary::BinaryState& s, const binary::PatternTable& tab
     }
     for (const auto& l : labels)
       if (l.x == x && l.y == y && l.d == d && l.outcome != binary::Outcome::kUnknown)
-        ImGui::TextColored(
-            l.outcome == binary::Outcome::kWin ? ImVec4(0.4f, 0.95f, 0.45f, 1) : ImVec4(1, 0.4f, 0.4f, 1),
-            "   the solver: this move %s against perfect play", l.outcome == binary::Outcome::kWin ? "wins" : "loses");
+        ImGui::TextColored(l.outcome == binary::Outcome::kWin ? palette().text_good : palette().text_bad,
+                           "   the solver: this move %s against perfect play",
+                           l.outcome == binary::Outcome::kWin ? "wins" : "loses");
   }
   ImGui::EndTooltip();
 }
@@ -146,12 +146,11 @@ void draw_title_and_coordinates(ImDrawList* draw, const Grid& g, const binary::B
                        " has no legal move";
   draw->AddText(ImGui::GetFont(), small * 1.3f, ImVec2(g.origin.x, top_y),
                 player_colour(mover >= 0 ? mover : state.winner()), title.c_str());
+  const ImU32 coordinate = ImGui::GetColorU32(palette().text_dim);  // on the panel's background
   for (int x = 0; x < b.width; ++x)
-    centered_text(draw, ImVec2(g.centre(x, 0).x, g.origin.y - small * 0.8f), small, IM_COL32(170, 170, 190, 255),
-                  std::to_string(x));
+    centered_text(draw, ImVec2(g.centre(x, 0).x, g.origin.y - small * 0.8f), small, coordinate, std::to_string(x));
   for (int y = 0; y < b.height; ++y)
-    centered_text(draw, ImVec2(g.origin.x - g.cell * 0.25f, g.centre(0, y).y), small, IM_COL32(170, 170, 190, 255),
-                  std::to_string(y));
+    centered_text(draw, ImVec2(g.origin.x - g.cell * 0.25f, g.centre(0, y).y), small, coordinate, std::to_string(y));
 }
 
 struct PointMarks {
@@ -173,10 +172,10 @@ void draw_half(ImDrawList* draw, const Grid& g, const Board& b, const Heat& heat
   const ImVec2 hc = g.half(x, y, d);
   if (marks.illegal && !b.is_legal(x, y, d)) {
     const float r = g.cell * 0.12f;
-    draw->AddLine(ImVec2(hc.x - r, hc.y - r), ImVec2(hc.x + r, hc.y + r), kIllegalColour, 2);
-    draw->AddLine(ImVec2(hc.x - r, hc.y + r), ImVec2(hc.x + r, hc.y - r), kIllegalColour, 2);
+    draw->AddLine(ImVec2(hc.x - r, hc.y - r), ImVec2(hc.x + r, hc.y + r), illegal_colour(), 2);
+    draw->AddLine(ImVec2(hc.x - r, hc.y + r), ImVec2(hc.x + r, hc.y - r), illegal_colour(), 2);
   } else if (marks.numbers && p >= 0 && g.cell >= 44) {
-    centered_text(draw, hc, small, IM_COL32(255, 255, 255, 230), percent(p));
+    centered_text(draw, hc, small, palette().probability, percent(p));
   } else {
     centered_text(draw, ImVec2(hc.x, p0.y + small * 0.7f), small, IM_COL32(255, 255, 255, 70), std::to_string(d));
   }
@@ -212,8 +211,8 @@ void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels
     const bool win = l.outcome == binary::Outcome::kWin;
     (win ? winning : losing)++;
     const ImVec2 hc = g.half(l.x, l.y, l.d), mark(hc.x, hc.y + g.cell * 0.3f);
-    draw->AddCircleFilled(mark, small * 0.75f, IM_COL32(20, 22, 28, 230), 16);
-    centered_text(draw, mark, small, win ? kWinColour : kLossColour, win ? "W" : "L");
+    draw->AddCircleFilled(mark, small * 0.75f, palette().label_back, 16);
+    centered_text(draw, mark, small, win ? palette().good : palette().bad, win ? "W" : "L");
   }
   if (marks.labels().empty() || mover < 0) return;
   const size_t moves = marks.labels().size();
@@ -226,23 +225,25 @@ void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels
   else
     verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(moves) + " moves lose; " +
               (marks.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
-  draw->AddText(ImGui::GetFont(), small * 1.05f, at, winning > 0 ? kWinColour : IM_COL32(200, 200, 200, 255),
-                verdict.c_str());
+  // Above the board, on the panel's background.
+  draw->AddText(ImGui::GetFont(), small * 1.05f, at,
+                ImGui::GetColorU32(winning > 0 ? palette().text_good : palette().text_neutral), verdict.c_str());
 }
 
-// The last move's point framed, and the agent's choice (the half of its digit) framed in green.
+// The last move's point framed, and the agent's choice (the half of its digit) framed in the chosen colour.
 void draw_last_and_chosen(ImDrawList* draw, const Grid& g, const Board& b, const EpisodeStep* last,
                           const Decision* chosen) {
   if (last && last->transition.events.contains("x")) {
     const Json& ev = last->transition.events;
     const int lx = ev["x"].get<int>(), ly = ev["y"].get<int>();
-    draw->AddRect(g.corner(lx, ly), g.corner(lx + 1, ly + 1), kLastMoveColour, 0, 0, 3);
+    draw->AddRect(g.corner(lx, ly), g.corner(lx + 1, ly + 1), palette().last_move, 0, 0, palette().outline * 1.5f);
   }
   if (chosen) {
     const binary::Move m = binary::decode_action(b, chosen->chosen);
     const ImVec2 hc = g.half(m.x, m.y, m.d);
     draw->AddRect(ImVec2(hc.x - g.cell * 0.25f + 2, hc.y - g.cell * 0.5f + 2),
-                  ImVec2(hc.x + g.cell * 0.25f - 2, hc.y + g.cell * 0.5f - 2), kChosenColour, 0, 0, 2.5f);
+                  ImVec2(hc.x + g.cell * 0.25f - 2, hc.y + g.cell * 0.5f - 2), palette().chosen, 0, 0,
+                  palette().outline * 1.25f);
   }
 }
 
@@ -258,7 +259,7 @@ void BinaryView::draw_debug_toggles() {
   ImGui::Checkbox("Numbers", &show_numbers_);
   ImGui::SameLine();
   ImGui::Checkbox("Illegal", &show_illegal_);
-  help_marker(PG_TEXT("A red cross on a half: that digit may not go there (hover for the rule it breaks)."));
+  help_marker(PG_TEXT("An orange cross on a half: that digit may not go there (hover for the rule it breaks)."));
   ImGui::Checkbox("Pattern windows", &show_windows_);
   help_marker(
       PG_TEXT("On hover: the five points along the row and along the column that the patterns read. A pattern matches "
@@ -266,8 +267,8 @@ void BinaryView::draw_debug_toggles() {
   ImGui::Checkbox("Solver marks", &show_solver_);
   help_marker(PG_TEXT(
       "The exact solver (boards of up to 56 points) thinks about each new position for up to 2 s, a slice of each "
-      "frame: a green W on a half means "
-      "that move wins against any defence, a red L that it loses against perfect play. Unmarked: not decided yet. "
+      "frame: a blue W on a half means "
+      "that move wins against any defence, an orange L that it loses against perfect play. Unmarked: not decided yet. "
       "The game is impartial, so whoever can always answer wins; on a board with an even side the second player "
       "wins by mirroring every move with the other digit."));
   ImGui::SameLine();
@@ -306,7 +307,7 @@ void BinaryView::draw_debug_toggles() {
       editor_checked_ = editor_text_;
     }
     for (size_t i = 0; i < editor_errors_.size() && i < 6; ++i)
-      ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor_errors_[i].c_str());
+      ImGui::TextColored(palette().text_error, "%s", editor_errors_[i].c_str());
     if (editor_errors_.size() > 6) ImGui::TextDisabled("... %zu errors in all", editor_errors_.size());
     if (ImGui::Button("Apply")) {
       const auto errors = apply_pattern_text(editor_text_);
@@ -339,7 +340,7 @@ std::vector<std::string> apply_pattern_text(const std::string& text) {
 std::string BinaryView::legend() const {
   return PG_TEXT(
              "Left half of a point: a 0 there; right half: a 1. Colour: the probability of that move. Yellow: the last "
-             "move; green: the agent's choice; purple: the five-point row and column the patterns read; red cross: "
+             "move; teal: the agent's choice; purple: the five-point row and column the patterns read; orange cross: "
              "illegal.")
       .str();
 }
@@ -364,7 +365,7 @@ std::optional<Action> BinaryView::digit_chooser(const Board& b, ImVec2 point_min
                                                 bool open) {
   std::optional<Action> chosen;
   if (open) {
-    ImGui::GetWindowDrawList()->AddRect(point_min, point_max, IM_COL32(255, 255, 255, 255), 0, 0, 3);
+    ImGui::GetWindowDrawList()->AddRect(point_min, point_max, palette().target, 0, 0, 3);
     ImGui::SetNextWindowPos(ImVec2(point_max.x, point_min.y), ImGuiCond_Appearing);
   }
   if (!ImGui::BeginPopup("digit")) {

@@ -7,12 +7,6 @@
 
 namespace pg::web {
 
-ImU32 result_colour(int result) {
-  return result > 0   ? IM_COL32(120, 230, 120, 255)
-         : result < 0 ? IM_COL32(255, 120, 110, 255)
-                      : IM_COL32(225, 225, 225, 255);
-}
-
 void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float shorten) {
   const float dx = to.x - from.x, dy = to.y - from.y;
   const float len = std::sqrt(dx * dx + dy * dy);
@@ -40,7 +34,7 @@ void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<Labe
   }
   if (shown == 0) return;
   draw->AddRectFilled(ImVec2(at.x - width * 0.5f - 2, at.y - height * 0.5f),
-                      ImVec2(at.x + width * 0.5f + 2, at.y + height * 0.5f), IM_COL32(0, 0, 0, 170), 3);
+                      ImVec2(at.x + width * 0.5f + 2, at.y + height * 0.5f), palette().label_back, 3);
   float x = at.x - width * 0.5f;
   for (const auto& part : parts) {
     if (part.text.empty()) continue;
@@ -51,7 +45,7 @@ void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<Labe
 
 void board_banner(ImDrawList* draw, ImVec2 centre, ImVec2 half, float size, ImU32 colour, const std::string& text) {
   draw->AddRectFilled(ImVec2(centre.x - half.x, centre.y - half.y), ImVec2(centre.x + half.x, centre.y + half.y),
-                      IM_COL32(0, 0, 0, 200), 8);
+                      palette().banner_back, 8);
   centered_text(draw, centre, size, colour, text);
 }
 
@@ -90,7 +84,7 @@ void board_status(const std::string& status, ImU32 colour) {
 
 void board_legend(const BoardContext& context, const std::string& legend, const std::string& hint) {
   if (!legend.empty()) ImGui::TextWrapped("%s", legend.c_str());
-  if (context.human_to_move && !hint.empty()) ImGui::TextColored(ImVec4(1, 1, 0.5f, 1), "%s", hint.c_str());
+  if (context.human_to_move && !hint.empty()) ImGui::TextColored(palette().text_warning, "%s", hint.c_str());
 }
 
 PlotPanel plot_panel(float min_height, bool empty) {
@@ -98,9 +92,9 @@ PlotPanel plot_panel(float min_height, bool empty) {
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("curve", size);
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), IM_COL32(24, 24, 30, 255), 4);
+  draw->AddRectFilled(p0, ImVec2(p0.x + size.x, p0.y + size.y), palette().plot_back, 4);
   if (empty)
-    centered_text(draw, ImVec2(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f), 14, IM_COL32(160, 160, 160, 255),
+    centered_text(draw, ImVec2(p0.x + size.x * 0.5f, p0.y + size.y * 0.5f), 14, palette().plot_text,
                   "the learning curve appears here");
   return {draw, p0, size};
 }

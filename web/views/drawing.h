@@ -1,6 +1,6 @@
-// What every board view draws the same way: the palette of the marks every game shows, the shapes the views
-// share, and the frame around a board (its area, its clicks, the caption under it). A view draws only its
-// own board.
+// What every board view draws the same way: the shapes the views share, and the frame around a board (its
+// area, its clicks, the caption under it). A view draws only its own board; the colours of its marks come from
+// the palette (web/theme.h).
 #pragma once
 
 #include <optional>
@@ -8,29 +8,20 @@
 #include <vector>
 
 #include "imgui.h"
+#include "web/theme.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
-
-// The last step's move (a ring, a square's frame, a pit's outline).
-inline constexpr ImU32 kLastMoveColour = IM_COL32(255, 228, 85, 255);
-// The agent's choice among the actions it weighs.
-inline constexpr ImU32 kChosenColour = IM_COL32(120, 230, 120, 255);
-// Where a human to move can click.
-inline constexpr ImU32 kTargetColour = IM_COL32(255, 255, 255, 230);
-
-// The colour of an exact result for the side deciding: +1 a win (green), 0 a draw (white), -1 a loss (red).
-ImU32 result_colour(int result);
 
 // An arrow from `from` to `to` with its head at `to`, both ends pulled in by `shorten` (to leave a piece's
 // circle clear); nothing when the two ends are closer than that.
 void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float shorten = 0);
 
-// A label on a dark back centred on `at`: its parts one after another, each in its own colour ("25%" in
-// white, then "W7" in green).
+// A label on a dark back centred on `at`: its parts one after another, each in its own colour ("25%" in the
+// palette's label text, then "W7" in its good colour).
 struct LabelPart {
   std::string text;
-  ImU32 colour = IM_COL32(255, 255, 255, 255);
+  ImU32 colour = palette().label_text;
 };
 void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<LabelPart>& parts);
 
@@ -54,7 +45,8 @@ std::optional<Action> clicked_target(const BoardContext& context, const BoardAre
                                      const std::vector<ClickTarget>& targets, float radius);
 
 // The caption under the board: the status (whose turn, or how the game ended) in `colour`, then the legend,
-// and when a human is to move, `hint`. A view with more to say draws it between the two.
+// and when a human is to move, `hint` (in the palette's text_warning). A view with more to say draws it between the
+// two.
 void board_status(const std::string& status, ImU32 colour);
 void board_legend(const BoardContext& context, const std::string& legend, const std::string& hint);
 inline void board_caption(const BoardContext& context, const std::string& status, ImU32 colour,
@@ -64,8 +56,8 @@ inline void board_caption(const BoardContext& context, const std::string& status
 }
 
 // A plot's panel under the cursor: the window's width and the rest of its height (at least `min_height`),
-// dark, taking the mouse (hover it with ImGui::IsItemHovered). With nothing to plot yet (`empty`), the panel
-// says that the learning curve appears there.
+// in the palette's plot_back, taking the mouse (hover it with ImGui::IsItemHovered). With nothing to plot yet
+// (`empty`), the panel says that the learning curve appears there.
 struct PlotPanel {
   ImDrawList* draw;
   ImVec2 min, size;

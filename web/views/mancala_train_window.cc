@@ -49,10 +49,10 @@ void win_rate_plot(const std::vector<MancalaTrainer::CurvePoint>& curve) {
   for (double level : {0.0, 0.5, 1.0}) {
     const float y = to_y(level);
     for (float x = p0.x + pad; x < p0.x + size.x - pad; x += 8)
-      draw->AddLine(ImVec2(x, y), ImVec2(x + 4, y), IM_COL32(90, 90, 100, 200), 1.0f);
+      draw->AddLine(ImVec2(x, y), ImVec2(x + 4, y), palette().plot_axis, 1.0f);
     char label[16];
     std::snprintf(label, sizeof label, "%d%%", int(level * 100));
-    draw->AddText(ImVec2(p0.x + 2, y - 7), IM_COL32(160, 160, 160, 255), label);
+    draw->AddText(ImVec2(p0.x + 2, y - 7), palette().plot_text, label);
   }
   for (size_t i = 1; i < curve.size(); ++i)
     draw->AddLine(ImVec2(to_x(curve[i - 1].games), to_y(rate(curve[i - 1]))),
@@ -63,7 +63,7 @@ void win_rate_plot(const std::vector<MancalaTrainer::CurvePoint>& curve) {
                 curve.back().played);
   const ImVec2 text_size = ImGui::CalcTextSize(buf);
   draw->AddText(ImVec2(p0.x + size.x - pad - text_size.x, p0.y + size.y - text_size.y - 2),
-                IM_COL32(220, 220, 220, 255), buf);
+                ImGui::GetColorU32(ImGuiCol_Text), buf);
   if (ImGui::IsItemHovered()) {
     const float mouse_x = ImGui::GetIO().MousePos.x;
     const auto nearest = std::min_element(curve.begin(), curve.end(), [&](const auto& a, const auto& b) {
@@ -120,7 +120,7 @@ void MancalaView::train_window(App& app) {
     MancalaTrainer::Settings::from_json(s.to_json(), s);
   } catch (const InputError& e) {
     valid = false;
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", e.what());
+    ImGui::TextColored(palette().text_error, "%s", e.what());
   }
 
   if (!t.training) {

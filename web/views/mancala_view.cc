@@ -1,6 +1,7 @@
 #include "web/views/mancala_view.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -26,9 +27,6 @@ const ImU32 kBoardEdge = IM_COL32(140, 98, 60, 255);
 const ImU32 kPitColour = IM_COL32(58, 36, 20, 255);
 const ImU32 kTextColour = IM_COL32(240, 232, 220, 255);
 const ImU32 kPathColour = IM_COL32(255, 255, 255, 150);
-const ImU32 kCaptureColour = IM_COL32(235, 70, 70, 255);
-const ImU32 kKeepsColour = IM_COL32(150, 240, 150, 255);
-const ImU32 kBlunderColour = IM_COL32(255, 110, 100, 255);
 
 // The step log asks the solver about at most this many positions a frame,
 // and only about positions with at most this many stones in the pits (the
@@ -131,7 +129,7 @@ void draw_holes(ImDrawList* draw, const Geometry& g, const mancala::Board& board
     draw->AddCircleFilled(ctr, text_size * (store ? 0.85f : 0.62f), IM_COL32(30, 18, 10, 220), 24);
     centered_text(draw, ImVec2(ctr.x, ctr.y), text_size * (store ? 1.3f : 1.0f), kTextColour,
                   std::to_string(board.holes[size_t(h)]));
-    if (h == last_pit) draw->AddCircle(ctr, g.radius[h] + 3, kLastMoveColour, 40, 3.0f);
+    if (h == last_pit) draw->AddCircle(ctr, g.radius[h] + 3, palette().last_move, 40, palette().outline * 1.5f);
   }
   for (int p = 0; p < 2; ++p) {
     for (int i = 0; i < kPitsPerSide; ++i) {
@@ -158,26 +156,27 @@ void draw_sowing_path(ImDrawList* draw, const Geometry& g, const Json& events) {
   }
 }
 
-// The last move's capture: both pits ringed in red, an arrow to the mover's store, the count.
+// The last move's capture: both pits ringed in the palette's bad colour, an arrow to the mover's store, the count.
 void draw_capture(ImDrawList* draw, const Geometry& g, const Json& events, float text_size) {
   const int pit = events["capture"]["pit"].get<int>(), opposite = events["capture"]["opposite"].get<int>();
   const int mover_store = mancala::store_of(events["mover"].get<int>());
-  draw->AddCircle(g.centre[opposite], g.radius[opposite] + 3, kCaptureColour, 40, 3.0f);
-  draw->AddCircle(g.centre[pit], g.radius[pit] + 3, kCaptureColour, 40, 3.0f);
-  arrow(draw, g.centre[opposite], g.centre[mover_store], kCaptureColour, std::max(2.0f, g.cell * 0.04f));
-  centered_text(draw, g.middle(), text_size * 0.9f, kCaptureColour,
+  const ImU32 colour = palette().bad;
+  draw->AddCircle(g.centre[opposite], g.radius[opposite] + 3, colour, 40, 3.0f);
+  draw->AddCircle(g.centre[pit], g.radius[pit] + 3, colour, 40, 3.0f);
+  arrow(draw, g.centre[opposite], g.centre[mover_store], colour, std::max(2.0f, g.cell * 0.04f));
+  centered_text(draw, g.middle(), text_size * 0.9f, colour,
                 "capture: " + std::to_string(events["capture"]["stones"].get<int>()) + " stones");
 }
 
 void draw_extra_turn(ImDrawList* draw, const Geometry& g, const Json& events, float text_size) {
   const int s = mancala::store_of(events["mover"].get<int>());
-  draw->AddCircle(g.centre[s], g.radius[s] * 1.15f, kLastMoveColour, 40, 3.0f);
+  draw->AddCircle(g.centre[s], g.radius[s] * 1.15f, palette().last_move, 40, palette().outline * 1.5f);
   const float x = s == mancala::store_of(0) ? g.centre[s].x - g.cell * 1.2f : g.centre[s].x + g.cell * 1.2f;
-  centered_text(draw, ImVec2(x, g.centre[s].y), text_size * 0.85f, kLastMoveColour, "extra turn!");
+  centered_text(draw, ImVec2(x, g.centre[s].y), text_size * 0.85f, palette().last_move, "extra turn!");
 }
 
 // The agent's distribution on the mover's pits: a bar and a number (and its search score), a ring as strong
-// as the probability, its choice in green.
+// as the probability, its choice in the chosen colour.
 void draw_distribution(ImDrawList* draw, const Geometry& g, const Decision& d, int mover, bool scores,
                        float text_size) {
   for (size_t k = 0; k < d.actions.size(); ++k) {
@@ -191,27 +190,33 @@ void draw_distribution(ImDrawList* draw, const Geometry& g, const Decision& d, i
     draw->AddRectFilled(bar0, ImVec2(bar0.x + bar_w * float(p), y + bar_h), player_colour(mover, 0.9f), 3);
     if (p > 0)
       draw->AddCircle(ctr, g.radius[h] - 2, player_colour(mover, 0.35f + 0.65f * float(p)), 40, 2.0f + 4.0f * float(p));
-    if (d.actions[k] == d.chosen) draw->AddCircle(ctr, g.radius[h] + 6, kChosenColour, 40, 2.5f);
+    if (d.actions[k] == d.chosen)
+      draw->AddCircle(ctr, g.radius[h] + 6, palette().chosen, 40, palette().outline * 1.25f);
     std::string label = percent(p);
     if (scores && k < d.scores.size()) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, "  %+g", d.scores[k]);
+      std::snprintf(buf, sizeof buf, " %+.2f", d.scores[k]);
       label += buf;
     }
-    centered_text(draw, ImVec2(ctr.x, y + bar_h * 0.5f), std::min(text_size * 0.8f, bar_h * 1.1f),
-                  IM_COL32(255, 255, 255, 255), label);
+    // As large as the band allows, and never wider than the pit, so that neighbours' labels do not run together.
+    float size = std::min(text_size * 0.8f, bar_h * 1.1f);
+    const float width = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str()).x;
+    if (width > g.radius[h] * 2.1f) size *= g.radius[h] * 2.1f / width;
+    centered_text(draw, ImVec2(ctr.x, y + bar_h * 0.5f), size, palette().label_text, label);
   }
 }
 
-// Each of the mover's moves labelled "= v", its exact value: green when it keeps the position's value.
+// Each of the mover's moves labelled "= v", its exact value: in the good colour when it keeps the position's
+// value, else in the bad colour and marked "?" (a blunder).
 void draw_exact_values(ImDrawList* draw, const Geometry& g, const mancala::ExactMoves& m, int mover, float text_size) {
   for (int i = 0; i < kPitsPerSide; ++i) {
     if (!(m.legal & (1u << i))) continue;
     const int h = mancala::first_pit_of(mover) + i;
     const int v = m.move_value[size_t(i)];
     const ImVec2 at(g.centre[h].x, g.centre[h].y + (g.top[h] ? -1.0f : 1.0f) * g.radius[h] * 0.62f);
-    board_label(draw, at, text_size * 0.72f,
-                {{"= " + mancala::signed_value(v), v == m.value ? kKeepsColour : kBlunderColour}});
+    board_label(
+        draw, at, text_size * 0.72f,
+        {{"= " + mancala::signed_value(v) + (v == m.value ? "" : "?"), v == m.value ? palette().good : palette().bad}});
   }
 }
 
@@ -221,8 +226,7 @@ void draw_game_over(ImDrawList* draw, const Geometry& g, const mancala::Board& b
                                        : o < 0 ? "Player 1 wins"
                                                : "Draw") +
                            "  " + std::to_string(board.store(0)) + " : " + std::to_string(board.store(1));
-  board_banner(draw, g.middle(), ImVec2(g.cell * 2.2f, g.cell * 0.3f), text_size * 1.2f, IM_COL32(255, 255, 255, 255),
-               text);
+  board_banner(draw, g.middle(), ImVec2(g.cell * 2.2f, g.cell * 0.3f), text_size * 1.2f, palette().label_text, text);
 }
 
 }  // namespace
@@ -238,7 +242,8 @@ void MancalaView::draw_debug_toggles() {
   help_marker(PG_TEXT(
       "Where the exact solver settles the position within the perfect agent's budget, each of the mover's pits "
       "shows \"= v\": the final store difference for the mover if it plays that pit and both sides then play "
-      "perfectly. Green keeps the position's value; red gives some of it away (a blunder, marked in the step log)."));
+      "perfectly. Blue keeps the position's value; orange, marked \"?\", gives some of it away (a blunder, marked in "
+      "the step log)."));
 }
 
 void MancalaView::new_frame() {
@@ -338,9 +343,7 @@ void MancalaView::draw_inspector(const BoardContext& c) {
         continue;
       }
       const double part = m["contributions"][k].get<double>();
-      const ImVec4 colour = part > 0   ? ImVec4(0.6f, 0.95f, 0.6f, 1)
-                            : part < 0 ? ImVec4(1, 0.6f, 0.55f, 1)
-                                       : ImVec4(0.6f, 0.6f, 0.6f, 1);
+      const ImVec4 colour = part > 0 ? palette().text_good : part < 0 ? palette().text_bad : palette().text_dim;
       ImGui::TextColored(colour, "%+.3f", part);
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s = %.3f, weight %+.4f", names[k].get<std::string>().c_str(),
@@ -382,11 +385,10 @@ Json MancalaView::inspect(const BoardContext& c, const Episode& episode) {
 
 std::string MancalaView::legend() const {
   return PG_TEXT(
-             "Sowing runs counter-clockwise. Yellow ring: the pit just played; white line: where its stones went; red: "
-             "a capture; green ring: the agent's choice. Bars by the mover's pits: the agent's probability for each "
-             "pit, "
-             "and its search score. \"= v\" in a pit: that move's exact value (the solver), red if it gives value "
-             "away.")
+             "Sowing runs counter-clockwise. Yellow ring: the pit just played; white line: where its stones went; "
+             "orange: a capture; teal ring: the agent's choice. Bars by the mover's pits: the agent's probability for "
+             "each pit, and its search score. \"= v\" in a pit: that move's exact value (the solver), orange and "
+             "marked \"?\" if it gives value away.")
       .str();
 }
 
@@ -426,17 +428,17 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   if (c.human_to_move && ImGui::IsItemHovered()) {
     if (const auto a = hovered_target(targets, pit_radius)) {
       const int h = mancala::first_pit_of(mover) + *a;
-      draw->AddCircle(g.centre[h], g.radius[h] + 2, IM_COL32(255, 255, 255, 220), 40, 3.0f);
+      draw->AddCircle(g.centre[h], g.radius[h] + 2, palette().target, 40, 3.0f);
       ImGui::SetTooltip("Sow pit %d (%d stones)", *a + 1, board.holes[size_t(h)]);
     }
   }
 
   ImGui::TextWrapped("%s", legend().c_str());
   if (exact_here && *exact_here) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.6f, 0.95f, 0.6f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_good);
     ImGui::TextWrapped(
         "Solver: the position is worth %s to the mover (its final store lead with perfect play); \"= v\" on each pit: "
-        "that move's value, red if it gives some away.",
+        "that move's value, orange and marked \"?\" if it gives some away.",
         mancala::signed_value((*exact_here)->value).c_str());
     ImGui::PopStyleColor();
   } else if (exact_here) {

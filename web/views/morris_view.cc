@@ -24,6 +24,7 @@ const ImU32 kBoardColour = IM_COL32(196, 160, 112, 255);
 const ImU32 kBoardEdge = IM_COL32(120, 88, 52, 255);
 const ImU32 kLineColour = IM_COL32(60, 40, 22, 255);
 const ImU32 kNameColour = IM_COL32(60, 40, 22, 200);
+// A removal (an event, not a result): red stands out on the wood, where the palette's orange would not.
 const ImU32 kRemovedColour = IM_COL32(220, 40, 40, 255);
 
 // The seed's app coordinates (a 400 px canvas, outer square 50..350, inner
@@ -85,6 +86,7 @@ std::string short_value(const morris::Outcome& o) {
 }
 
 ImU32 value_colour(const morris::Outcome& o) { return result_colour(o.result); }
+ImVec4 value_text_colour(const morris::Outcome& o) { return result_text_colour(o.result); }
 
 // The exact values of the position and its actions, when the table is there and the game goes on.
 struct ExactValues {
@@ -174,9 +176,9 @@ void draw_last_move(ImDrawList* draw, const Geometry& g, Action a) {
     draw->AddLine(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), kRemovedColour, 4);
     draw->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), kRemovedColour, 4);
   } else {
-    draw->AddCircle(g.point[p], g.piece + 4, kLastMoveColour, 32, 3);
+    draw->AddCircle(g.point[p], g.piece + 4, palette().last_move, 32, palette().outline * 1.5f);
     if (const int from = morris::action_from(a); from >= 0)
-      arrow(draw, g.point[from], g.point[p], IM_COL32(255, 230, 80, 150), 3, g.piece);
+      arrow(draw, g.point[from], g.point[p], (palette().last_move & 0x00FFFFFFu) | (ImU32(150) << 24), 3, g.piece);
   }
 }
 
@@ -193,7 +195,7 @@ const morris::Outcome* value_of(const ExactValues& exact, Action a) {
   return nullptr;
 }
 
-// The agent's distribution (arrows for moves, rings for placements and removals; its choice in green), each
+// The agent's distribution (arrows for moves, rings for placements and removals; its choice in teal), each
 // action labelled with its probability and exact value; without a distribution, the exact values alone.
 void draw_decision(ImDrawList* draw, const Geometry& g, const BoardContext& c, const morris::Board& b,
                    const ExactValues& exact, float text_size) {
@@ -218,9 +220,9 @@ void draw_decision(ImDrawList* draw, const Geometry& g, const BoardContext& c, c
       draw->AddCircle(g.point[to], g.piece * 1.3f, colour, 32, 1.5f + 6.0f * float(prob));
     if (a == d.chosen) {
       if (from >= 0)
-        arrow(draw, g.point[from], g.point[to], kChosenColour, 2.0f, g.piece * 1.05f);
+        arrow(draw, g.point[from], g.point[to], palette().chosen, palette().outline, g.piece * 1.05f);
       else
-        draw->AddCircle(g.point[to], g.piece * 1.55f, kChosenColour, 32, 2.5f);
+        draw->AddCircle(g.point[to], g.piece * 1.55f, palette().chosen, 32, palette().outline * 1.25f);
     }
     const morris::Outcome* v = value_of(exact, a);
     board_label(draw, label_position(g, a), size,
@@ -236,13 +238,13 @@ void draw_human_targets(ImDrawList* draw, const Geometry& g, const morris::Board
     const int from = morris::action_from(a);
     if (from < 0)
       draw->AddCircle(g.point[morris::action_point(a)], g.piece * 1.15f,
-                      b.pending_removal ? kRemovedColour : kTargetColour, 32, 2.0f);
+                      b.pending_removal ? kRemovedColour : palette().target, 32, 2.0f);
     else if (from == selected)
-      dashed_ring(draw, g.point[morris::action_point(a)], g.piece * 0.8f, kTargetColour, 3.0f);
+      dashed_ring(draw, g.point[morris::action_point(a)], g.piece * 0.8f, palette().target, 3.0f);
     else if (selected < 0)
-      draw->AddCircle(g.point[from], g.piece + 3, kTargetColour, 32, 2.0f);
+      draw->AddCircle(g.point[from], g.piece + 3, palette().target, 32, 2.0f);
   }
-  if (selected >= 0) draw->AddCircle(g.point[selected], g.piece + 4, kLastMoveColour, 32, 3.5f);
+  if (selected >= 0) draw->AddCircle(g.point[selected], g.piece + 4, palette().last_move, 32, 3.5f);
 }
 
 std::string status_of(const morris::MorrisState& state) {
@@ -303,7 +305,7 @@ std::string MorrisView::legend() const {
              "Seat 0 (orange, O) places first; seat 1 (blue, X). Bars: mills standing; dashed rings: threats (a piece "
              "there closes a mill). Yellow: the last move; red cross: the piece just removed. The agent's "
              "distribution: "
-             "arrows for moves, rings for placements and removals, green: its choice. W7 / D / L12: the action's exact "
+             "arrows for moves, rings for placements and removals, teal: its choice. W7 / D / L12: the action's exact "
              "value (win in 7 plies, draw, loss in 12).")
       .str();
 }
@@ -313,8 +315,8 @@ void MorrisView::draw_inspector(const BoardContext& c) {
   if (!ImGui::CollapsingHeader("The agent's values against the exact ones", ImGuiTreeNodeFlags_DefaultOpen)) return;
   help_marker(PG_TEXT(
       "Each legal action: the agent's own value of it (for the learned agent, its network's value of the position "
-      "after, about +1 a win, 0 a draw, -1 a loss) and its exact value from the solved game. A red row: the agent "
-      "values the action above one that keeps more (it would lose value there)."));
+      "after, about +1 a win, 0 a draw, -1 a loss) and its exact value from the solved game. An orange row marked "
+      "\"misjudged\": the agent values the action above one that keeps more (it would lose value there)."));
   const Decision& d = *c.decision;
   const ExactValues exact = exact_values(dynamic_cast<const morris::MorrisState&>(c.state));
   if (!ImGui::BeginTable("agent_vs_exact", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
@@ -332,14 +334,18 @@ void MorrisView::draw_inspector(const BoardContext& c) {
       for (const auto& [a, o] : exact.actions)
         if (a == d.actions[j] && o.result > v->result && d.scores[k] >= d.scores[j]) wrong = true;
     ImGui::TableNextRow();
-    if (wrong) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(120, 30, 30, 160));
+    if (wrong) {
+      ImVec4 back = palette().text_bad;
+      back.w = 0.3f;
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(back));
+    }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(morris::action_to_string(d.actions[k]).c_str());
     ImGui::TableNextColumn();
-    ImGui::Text("%+.3f%s", d.scores[k], d.actions[k] == d.chosen ? " (chosen)" : "");
+    ImGui::Text("%+.3f%s%s", d.scores[k], d.actions[k] == d.chosen ? " (chosen)" : "", wrong ? " (misjudged)" : "");
     ImGui::TableNextColumn();
     if (v)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(value_colour(*v)), "%s", v->text().c_str());
+      ImGui::TextColored(value_text_colour(*v), "%s", v->text().c_str());
     else
       ImGui::TextDisabled("%s", exact.available ? "" : "loading");
   }
@@ -410,10 +416,11 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
   ImGui::InvisibleButton("board", ImVec2(area->size.x, g.max.y + g.side * 0.08f - area->origin.y));
   if (c.human_to_move && ImGui::IsItemClicked()) clicked = click_point(g, legal, ImGui::GetIO().MousePos, selected_);
 
-  board_status(status_of(state), c.state.is_terminal() ? IM_COL32(255, 255, 255, 255) : player_colour(mover));
+  board_status(status_of(state),
+               c.state.is_terminal() ? ImGui::GetColorU32(palette().text_neutral) : player_colour(mover));
   if (show_exact_ && !c.state.is_terminal()) {
     if (exact.available)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(value_colour(exact.value)),
+      ImGui::TextColored(value_text_colour(exact.value),
                          "Exact value for seat %d: %s (perfect play; the table has no move cap)", mover,
                          exact.value.text().c_str());
     else

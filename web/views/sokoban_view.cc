@@ -38,12 +38,7 @@ const ImU32 kBoxOnTarget = IM_COL32(70, 190, 95, 255);
 const ImU32 kBoxOnTargetEdge = IM_COL32(30, 110, 50, 255);
 const ImU32 kPlayer = IM_COL32(135, 200, 255, 255);
 const ImU32 kPlayerEdge = IM_COL32(40, 90, 150, 255);
-const ImU32 kArrow = IM_COL32(255, 210, 80, 255);
 
-const ImU32 kHumanArrow = IM_COL32(255, 255, 255, 90);
-const ImU32 kStuck = IM_COL32(240, 70, 70, 255);
-const ImU32 kLastPush = IM_COL32(255, 230, 90, 220);
-const ImU32 kDeadSquare = IM_COL32(150, 45, 45, 120);
 const ImU32 kPlanWalk = IM_COL32(150, 235, 255, 150);
 const ImU32 kPlanPush = IM_COL32(255, 245, 150, 220);
 const ImU32 kMatching = IM_COL32(200, 130, 255, 200);
@@ -51,6 +46,9 @@ const ImU32 kMatching = IM_COL32(200, 130, 255, 200);
 ImU32 with_alpha(ImU32 colour, float alpha) {
   return (colour & 0x00FFFFFFu) | (ImU32(std::clamp(alpha, 0.0f, 1.0f) * 255.0f) << 24);
 }
+
+// Text above the map, on the panel's background.
+ImU32 text_colour(const ImVec4& colour) { return ImGui::GetColorU32(colour); }
 
 struct Grid {
   ImVec2 origin;  // top-left corner of square (0, 0)
@@ -99,32 +97,36 @@ std::string with_thousands(uint64_t n) {
 
 // One line on what the analysis says: deadlock, or the optimal finish from here.
 std::pair<std::string, ImU32> analysis_line(const sokoban::PositionAnalysis& a, int steps) {
-  if (a.deadlocks.deadlocked) return {"Deadlock: no sequence of moves can solve the level from here", kStuck};
+  if (a.deadlocks.deadlocked)
+    return {"Deadlock: no sequence of moves can solve the level from here", text_colour(palette().text_bad)};
   char text[200];
   switch (a.plan_status) {
     case sokoban::SolveStatus::kSolved:
       if (a.plan_moves == 0) return {"", 0};
       std::snprintf(text, sizeof text, "solver: %d moves (%d pushes) from here at best; %d steps played", a.plan_moves,
                     a.plan_pushes, steps);
-      return {text, kPlanWalk};
+      return {text, text_colour(palette().text_info)};
     case sokoban::SolveStatus::kUnsolvable:
-      return {"Deadlock: the solver proved there is no solution from here", kStuck};
+      return {"Deadlock: the solver proved there is no solution from here", text_colour(palette().text_bad)};
     default:
       std::snprintf(text, sizeof text, "solver: no plan within %s positions; lower bound %d pushes",
                     with_thousands(a.nodes_expanded).c_str(), a.bound.pushes);
-      return {text, IM_COL32(200, 200, 210, 255)};
+      return {text, text_colour(palette().text_neutral)};
   }
 }
 
 // The headline (the outcome, or who is to move) and the status (steps, boxes on targets, the last reward).
 std::pair<std::string, ImU32> headline_of(const sokoban::SokobanState& state, const BoardContext& c) {
   switch (state.outcome()) {
-    case sokoban::Outcome::kSolved: return {"Solved in " + std::to_string(state.board().steps()) + " steps!", kTarget};
-    case sokoban::Outcome::kStuck: return {"Game over: a box is stuck in a corner (the project's test)", kStuck};
-    case sokoban::Outcome::kStepCap: return {"Out of steps", IM_COL32(255, 190, 90, 255)};
+    case sokoban::Outcome::kSolved:
+      return {"Solved in " + std::to_string(state.board().steps()) + " steps!", text_colour(palette().text_good)};
+    case sokoban::Outcome::kStuck:
+      return {"Game over: a box is stuck in a corner (the project's test)", text_colour(palette().text_bad)};
+    case sokoban::Outcome::kStepCap: return {"Out of steps", text_colour(palette().text_warning)};
     case sokoban::Outcome::kPlaying: break;
   }
-  return {c.human_to_move ? "Your move: arrow keys or WASD" : c.agent + " to move", IM_COL32(220, 220, 230, 255)};
+  return {c.human_to_move ? "Your move: arrow keys or WASD" : c.agent + " to move",
+          text_colour(palette().text_neutral)};
 }
 
 std::string status_of(const sokoban::SokobanState& state, const BoardContext& c) {
@@ -169,7 +171,8 @@ void draw_analysis(ImDrawList* draw, const Grid& g, const Level& level, const so
     const float inset = g.cell * 0.06f;
     for (const Square d : a.deadlocks.dead_squares) {
       const ImVec2 p0 = g.corner(level.row(d), level.column(d)), p1 = g.corner(level.row(d) + 1, level.column(d) + 1);
-      draw->AddRectFilled(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), kDeadSquare);
+      draw->AddRectFilled(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset),
+                          with_alpha(palette().bad, 0.4f));
     }
   }
   if (matching) {
@@ -215,8 +218,9 @@ void draw_last_step(ImDrawList* draw, const Grid& g, const Board& board, const J
   if (ev.contains("box_from")) {
     const ImVec2 from = g.centre(ev["box_from"][0].get<int>(), ev["box_from"][1].get<int>());
     const ImVec2 to = g.centre(ev["box_to"][0].get<int>(), ev["box_to"][1].get<int>());
-    draw->AddLine(from, to, kLastPush, std::max(2.0f, g.cell * 0.08f));
-    draw->AddCircleFilled(from, g.cell * 0.07f, kLastPush, 12);
+    const ImU32 push = with_alpha(palette().last_move, 220.0f / 255.0f);
+    draw->AddLine(from, to, push, std::max(2.0f, g.cell * 0.08f));
+    draw->AddCircleFilled(from, g.cell * 0.07f, push, 12);
     return;
   }
   if (ev.value("kind", "") != "wall" && ev.value("kind", "") != "blocked box") return;
@@ -227,24 +231,25 @@ void draw_last_step(ImDrawList* draw, const Grid& g, const Board& board, const J
   const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
   const ImVec2 mid(centre.x + dc * g.cell * 0.5f, centre.y + dr * g.cell * 0.5f);
   const float w = g.cell * 0.3f;
-  draw->AddLine(ImVec2(mid.x - dr * w, mid.y - dc * w), ImVec2(mid.x + dr * w, mid.y + dc * w), kStuck,
+  draw->AddLine(ImVec2(mid.x - dr * w, mid.y - dc * w), ImVec2(mid.x + dr * w, mid.y + dc * w), palette().bad,
                 std::max(2.0f, g.cell * 0.08f));
 }
 
-// A red ring on each box the project's corner test flags.
+// An orange ring (the palette's bad colour) on each box the project's corner test flags.
 void draw_corner_test(ImDrawList* draw, const Grid& g, const Board& board) {
   const Level& level = board.level();
   for (const Square b : board.boxes())
     if (sokoban::seed_corner_stuck_at(board, b))
-      draw->AddCircle(g.centre(level.row(b), level.column(b)), g.cell * 0.5f, kStuck, 32,
+      draw->AddCircle(g.centre(level.row(b), level.column(b)), g.cell * 0.5f, palette().bad, 32,
                       std::max(2.0f, g.cell * 0.07f));
 }
 
-// A red frame on each deadlocked box: on a dead square, frozen, or in a corral that cannot be opened.
+// An orange frame (the palette's bad colour) on each deadlocked box: on a dead square, frozen, or in a corral
+// that cannot be opened.
 void draw_deadlocked_boxes(ImDrawList* draw, const Grid& g, const Level& level, const sokoban::DeadlockReport& d) {
   const auto ring = [&](Square b) {
     const ImVec2 p0 = g.corner(level.row(b), level.column(b)), p1 = g.corner(level.row(b) + 1, level.column(b) + 1);
-    draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), kStuck, g.cell * 0.1f, 0,
+    draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), palette().bad, g.cell * 0.1f, 0,
                   std::max(2.5f, g.cell * 0.09f));
   };
   for (const Square b : d.boxes_on_dead_squares) ring(b);
@@ -262,20 +267,20 @@ void draw_move_arrows(ImDrawList* draw, const Grid& g, const Board& board, const
   for (size_t i = 0; i < d.actions.size(); ++i) {
     const int m = d.actions[i];
     const float p = most > 0 ? float(d.probabilities[i] / most) : 0.0f;
-    draw_arrow(draw, g, pr, pc, m, 0.12f + 0.33f * p, with_alpha(kArrow, 0.2f + 0.8f * p),
-               d.actions[i] == d.chosen ? kChosenColour : 0);
+    draw_arrow(draw, g, pr, pc, m, 0.12f + 0.33f * p, with_alpha(palette().probability, 0.2f + 0.8f * p),
+               d.actions[i] == d.chosen ? palette().chosen : 0);
     if (!numbers || g.cell < 36) continue;
     const ImVec2 centre = g.centre(pr, pc);
     const float dr = float(sokoban::kRowDelta[size_t(m)]), dc = float(sokoban::kColumnDelta[size_t(m)]);
     const ImVec2 at(centre.x + dc * g.cell * 1.05f, centre.y + dr * g.cell * 1.05f);
     const float below = d.scores.empty() ? 0.0f : small * 1.1f;
     draw->AddRectFilled(ImVec2(at.x - small * 1.6f, at.y - small * 0.6f),
-                        ImVec2(at.x + small * 1.6f, at.y + small * 0.6f + below), IM_COL32(20, 22, 28, 190), 3);
-    centered_text(draw, at, small, IM_COL32(255, 255, 255, 235), percent(d.probabilities[i]));
+                        ImVec2(at.x + small * 1.6f, at.y + small * 0.6f + below), palette().label_back, 3);
+    centered_text(draw, at, small, palette().label_text, percent(d.probabilities[i]));
     if (below > 0) {
       char score[24];
       std::snprintf(score, sizeof score, "%.1f", d.scores[i]);
-      centered_text(draw, ImVec2(at.x, at.y + below), small, IM_COL32(190, 210, 255, 235), score);
+      centered_text(draw, ImVec2(at.x, at.y + below), small, palette().score, score);
     }
   }
 }
@@ -301,7 +306,7 @@ void SokobanView::draw_debug_toggles() {
   ImGui::Checkbox("Move arrows", &show_arrows_);
   help_marker(PG_TEXT(
       "Around the player, one arrow per move (up, down, left, right): the longer and brighter, the likelier the "
-      "agent plays it (scaled to its likeliest move); its choice is outlined in green. When you play, the arrows "
+      "agent plays it (scaled to its likeliest move); its choice is outlined in teal. When you play, the arrows "
       "show where a click moves you."));
   ImGui::SameLine();
   ImGui::Checkbox("Numbers", &show_numbers_);
@@ -311,15 +316,16 @@ void SokobanView::draw_debug_toggles() {
   ImGui::Checkbox("Corner test", &show_corner_test_);
   help_marker(PG_TEXT(
       "The project's failure test (check_fail): a box with a wall or an off-target box above or below it, and one left "
-      "or right of it. It is ringed in red. The project ends the episode there with -50; it also flags boxes on "
+      "or right of it. It is ringed in orange. The project ends the episode there with -50; it also flags boxes on "
       "targets and some positions that can still be solved (two boxes side by side may still move apart)."));
   ImGui::SameLine();
   ImGui::Checkbox("Last step", &show_last_step_);
-  help_marker(PG_TEXT("The last push (a yellow line from where the box stood), or a red bar where the player bumped."));
+  help_marker(
+      PG_TEXT("The last push (a yellow line from where the box stood), or an orange bar where the player bumped."));
   ImGui::Checkbox("Dead squares", &show_dead_squares_);
   help_marker(PG_TEXT(
-      "Shaded red: squares from which a box can never reach any target, whatever the player does (found by "
-      "pulling a box backwards from every target). A box ringed in red is deadlocked: it stands on a dead square, "
+      "Shaded orange: squares from which a box can never reach any target, whatever the player does (found by "
+      "pulling a box backwards from every target). A box framed in orange is deadlocked: it stands on a dead square, "
       "or it and its neighbours are frozen against walls and each other while one is off target. From then on no "
       "sequence of moves solves the level, even if the episode goes on."));
   ImGui::SameLine();
@@ -367,7 +373,7 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   const auto [headline, headline_colour] = headline_of(state, c);
   const float left = std::max(origin.x, std::min(g.origin.x, origin.x + avail.x * 0.5f - small * 12));
   draw->AddText(ImGui::GetFont(), small * 1.1f, ImVec2(left, origin.y), headline_colour, headline.c_str());
-  draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 1.3f), IM_COL32(200, 200, 210, 255),
+  draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 1.3f), text_colour(palette().text_neutral),
                 status_of(state, c).c_str());
   const bool analysed = show_dead_squares_ || show_plan_ || show_matching_;
   const sokoban::PositionAnalysis* a = analysed ? &analyst_.analyse(board) : nullptr;
@@ -396,7 +402,8 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
       !c.decision->probabilities.empty())
     draw_move_arrows(draw, g, board, *c.decision, show_numbers_, small);
   else if (live && c.human_to_move && show_arrows_)
-    for (int m = 0; m < sokoban::kNumMoves; ++m) draw_arrow(draw, g, pr, pc, m, 0.2f, kHumanArrow, 0);
+    for (int m = 0; m < sokoban::kNumMoves; ++m)
+      draw_arrow(draw, g, pr, pc, m, 0.2f, with_alpha(palette().target, 90.0f / 255.0f), 0);
 
   // Hover: the square; a human's click: the move toward the mouse.
   std::optional<Action> clicked;
@@ -622,7 +629,7 @@ void SokobanView::editor_window(App& app) {
       editor_error_ = e.what();
     }
   }
-  if (!editor_error_.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", editor_error_.c_str());
+  if (!editor_error_.empty()) ImGui::TextColored(palette().text_error, "%s", editor_error_.c_str());
   ImGui::BeginDisabled(!editor_error_.empty());
   if (ImGui::Button("Play this level")) app.load_game("sokoban", {{"level", editor_text_}});
   play_button_ = last_rect();

@@ -65,11 +65,12 @@ void draw_marks(ImDrawList* draw, const Grid& g, const Board& b) {
 void draw_last_move(ImDrawList* draw, const Grid& g, const Board& b, const EpisodeStep* last) {
   if (last) {
     const ImVec2 at = g.corner(last->action);
-    draw->AddRect(ImVec2(at.x + 4, at.y + 4), ImVec2(at.x + g.cell - 4, at.y + g.cell - 4), kLastMoveColour, 4, 0, 3);
+    draw->AddRect(ImVec2(at.x + 4, at.y + 4), ImVec2(at.x + g.cell - 4, at.y + g.cell - 4), palette().last_move, 4, 0,
+                  palette().outline * 1.5f);
   }
   if (const int line = b.completed_line(); line >= 0) {
     const auto& cells = tictactoe::kLines[size_t(line)];
-    draw->AddLine(g.centre(cells[0]), g.centre(cells[2]), kLastMoveColour, std::max(4.0f, g.cell * 0.07f));
+    draw->AddLine(g.centre(cells[0]), g.centre(cells[2]), palette().last_move, std::max(4.0f, g.cell * 0.07f));
   }
 }
 
@@ -80,7 +81,7 @@ const tictactoe::Outcome* value_of(const std::vector<std::pair<int, tictactoe::O
 }
 
 // The agent's distribution (a faint mark of the mover's, stronger for likelier cells; its choice framed in
-// green) and the exact values, labelled under each cell's centre.
+// teal) and the exact values, labelled under each cell's centre.
 void draw_decision(ImDrawList* draw, const Grid& g, const BoardContext& c,
                    const std::vector<std::pair<int, tictactoe::Outcome>>& exact) {
   const int mover = c.state.current_player();
@@ -97,8 +98,8 @@ void draw_decision(ImDrawList* draw, const Grid& g, const BoardContext& c,
       }
       if (a == d->chosen) {
         const ImVec2 at = g.corner(a);
-        draw->AddRect(ImVec2(at.x + 8, at.y + 8), ImVec2(at.x + g.cell - 8, at.y + g.cell - 8), kChosenColour, 4, 0,
-                      2.5f);
+        draw->AddRect(ImVec2(at.x + 8, at.y + 8), ImVec2(at.x + g.cell - 8, at.y + g.cell - 8), palette().chosen, 4, 0,
+                      palette().outline * 1.25f);
       }
     }
     if (const auto* o = value_of(exact, a)) label.push_back({o->short_text(), result_colour(o->result)});
@@ -128,7 +129,7 @@ void TicTacToeView::draw_debug_toggles() {
 std::string TicTacToeView::legend() const {
   return PG_TEXT(
              "Seat 0 plays X (orange) and moves first; seat 1 plays O (blue). Yellow: the last move and a "
-             "winning line. Faint marks: the agent's distribution, green frame: its choice. W3 / D / L4: the "
+             "winning line. Faint marks: the agent's distribution, teal frame: its choice. W3 / D / L4: the "
              "cell's exact value (win in 3 plies, draw, loss in 4).")
       .str();
 }
@@ -159,15 +160,16 @@ std::optional<Action> TicTacToeView::draw(const BoardContext& c) {
     targets.push_back({a, centre.x, centre.y});
     if (c.human_to_move) {
       const ImVec2 at = g.corner(a);
-      draw->AddRect(ImVec2(at.x + 6, at.y + 6), ImVec2(at.x + g.cell - 6, at.y + g.cell - 6), kTargetColour, 4, 0,
+      draw->AddRect(ImVec2(at.x + 6, at.y + 6), ImVec2(at.x + g.cell - 6, at.y + g.cell - 6), palette().target, 4, 0,
                     1.5f);
     }
   }
   const std::optional<Action> clicked =
       clicked_target(c, *area, g.min.y + g.side() - area->origin.y, targets, g.cell * 0.5f);
   const int seat = b.winner() >= 0 ? b.winner() : b.to_move;
-  board_caption(c, status_of(b), b.over() && b.winner() < 0 ? IM_COL32(255, 255, 255, 255) : player_colour(seat),
-                legend(), "Your move: click an empty cell.");
+  board_caption(c, status_of(b),
+                b.over() && b.winner() < 0 ? ImGui::GetColorU32(palette().text_neutral) : player_colour(seat), legend(),
+                "Your move: click an empty cell.");
   return clicked;
 }
 

@@ -22,10 +22,12 @@ namespace {
 
 constexpr double kStageSeconds = 0.45;
 const ImU32 kTrackColour = IM_COL32(78, 66, 52, 255);
-const ImU32 kTextColour = IM_COL32(235, 235, 235, 255);
-const ImU32 kAimColour = IM_COL32(255, 214, 90, 255);
-const ImU32 kMissColour = IM_COL32(240, 80, 70, 255);
+const ImU32 kTextColour = IM_COL32(235, 235, 235, 255);  // on the skip bin
 const ImU32 kFrogColour = IM_COL32(70, 150, 80, 255);
+
+// The track has no back of its own: text beside it is on the panel's background.
+ImU32 text_colour(const ImVec4& colour) { return ImGui::GetColorU32(colour); }
+ImU32 with_alpha(ImU32 colour, int alpha) { return (colour & 0x00FFFFFFu) | (ImU32(alpha) << 24); }
 
 ImU32 ball_colour(int c, float alpha = 1.0f) {
   const int a = int(255 * alpha);
@@ -188,7 +190,7 @@ void draw_header(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engi
   char buf[200];
   std::snprintf(buf, sizeof buf, "step %d/%d   total %+g   line %d/%d", engine.steps(), scenario.max_steps,
                 engine.total_reward(), int(engine.line().size), scenario.max_length);
-  draw->AddText(ImGui::GetFont(), sc.text, sc.origin, kTextColour, buf);
+  draw->AddText(ImGui::GetFont(), sc.text, sc.origin, text_colour(palette().text_neutral), buf);
 }
 
 // The track, the hole at its end, and the last place a ball may stay (beyond it, a ball falls off).
@@ -196,19 +198,21 @@ void draw_track(ImDrawList* draw, const Scene& sc, int max_length) {
   const float r = sc.r;
   draw->AddPolyline(sc.track.points, Track::kSamples + 1, kTrackColour, ImDrawFlags_None, r * 2.5f);
   draw->AddCircleFilled(sc.hole, r * 1.4f, IM_COL32(20, 14, 10, 255), 28);
-  centered_text(draw, ImVec2(sc.hole.x, sc.hole.y + r * 2.2f), sc.text * 0.8f, IM_COL32(200, 160, 150, 255), "end");
+  centered_text(draw, ImVec2(sc.hole.x, sc.hole.y + r * 2.2f), sc.text * 0.8f, text_colour(palette().text_dim), "end");
   const ImVec2 g = sc.track.gap(max_length), n = sc.track.outward(sc.track.gap_fraction(max_length));
   draw->AddLine(ImVec2(g.x - n.x * r * 1.5f, g.y - n.y * r * 1.5f), ImVec2(g.x + n.x * r * 1.5f, g.y + n.y * r * 1.5f),
-                IM_COL32(240, 80, 70, 160), 2.0f);
+                with_alpha(palette().bad, 160), 2.0f);
 }
 
-// One stage of the chain on the track: the ball inserted ringed, the run that popped (red) or held (white).
+// One stage of the chain on the track: the ball inserted ringed, the run that popped (good: blue) or held
+// (neutral: white); the stage's words say which.
 void draw_stage(ImDrawList* draw, const Scene& sc, const Stage& s) {
-  if (s.ring >= 0) draw->AddCircle(sc.track.slot(s.ring), sc.r + 3, kAimColour, 24, 3.0f);
+  if (s.ring >= 0) draw->AddCircle(sc.track.slot(s.ring), sc.r + 3, palette().last_move, 24, palette().outline * 1.5f);
   for (int i = s.run_start; s.run_start >= 0 && i < s.run_start + s.run_len; ++i)
-    draw->AddCircle(sc.track.slot(i), sc.r + 2, s.popped ? kMissColour : IM_COL32(255, 255, 255, 200), 24, 3.0f);
-  centered_text(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.55f), sc.text, kAimColour,
-                s.label);
+    draw->AddCircle(sc.track.slot(i), sc.r + 2, s.popped ? palette().good : with_alpha(palette().neutral, 200), 24,
+                    3.0f);
+  centered_text(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.55f), sc.text,
+                text_colour(palette().text_warning), s.label);
 }
 
 // The ball that fell off, past the end, crossed out, with its penalty.
@@ -216,11 +220,11 @@ void draw_fallen_ball(ImDrawList* draw, const Scene& sc, const Json& fell) {
   const float r = sc.r;
   const ImVec2 p(sc.hole.x, sc.hole.y + r * 3.6f);
   draw_ball(draw, p, r * 0.85f, fell["colour"].get<int>(), 0.6f);
-  draw->AddLine(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), kMissColour, 2.5f);
-  draw->AddLine(ImVec2(p.x - r, p.y + r), ImVec2(p.x + r, p.y - r), kMissColour, 2.5f);
+  draw->AddLine(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), palette().bad, 2.5f);
+  draw->AddLine(ImVec2(p.x - r, p.y + r), ImVec2(p.x + r, p.y - r), palette().bad, 2.5f);
   char buf[64];
   std::snprintf(buf, sizeof buf, "fell off: -%g", fell["penalty"].get<double>());
-  centered_text(draw, ImVec2(p.x, p.y + r * 1.8f), sc.text * 0.85f, kMissColour, buf);
+  centered_text(draw, ImVec2(p.x, p.y + r * 1.8f), sc.text * 0.85f, text_colour(palette().text_bad), buf);
 }
 
 // The frog holding the ball to throw (with its chance to hit where it aims), and the skip bin.
@@ -236,7 +240,8 @@ void draw_frog(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine
     char buf[96];
     std::snprintf(buf, sizeof buf, "ball: %s, hits %.0f%%", zuma::colour_name(engine.ball()),
                   100 * model.chosen_action_prob[size_t(engine.ball())]);
-    centered_text(draw, ImVec2(sc.frog.x, sc.frog.y + r * 2.7f), sc.text * 0.85f, kTextColour, buf);
+    centered_text(draw, ImVec2(sc.frog.x, sc.frog.y + r * 2.7f), sc.text * 0.85f, text_colour(palette().text_neutral),
+                  buf);
   }
   draw->AddRectFilled(sc.skip_min, sc.skip_max, IM_COL32(40, 40, 48, 255), 6);
   draw->AddRect(sc.skip_min, sc.skip_max, IM_COL32(120, 120, 130, 255), 6);
@@ -251,14 +256,13 @@ void draw_pop_runs(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& en
     line.run_at(i, start, end);
     if (line[i] == engine.ball() && end - start >= 2) {
       const ImVec2 a = sc.track.slot(start), b = sc.track.slot(end - 1);
-      for (int k = start; k < end; ++k)
-        draw->AddCircle(sc.track.slot(k), sc.r + 3, IM_COL32(255, 255, 255, 230), 24, 2.0f);
+      for (int k = start; k < end; ++k) draw->AddCircle(sc.track.slot(k), sc.r + 3, palette().probability, 24, 2.0f);
       const ImVec2 mid((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f),
           n = sc.track.outward((float(start + end) * 0.5f) / float(sc.track.slots));
       char buf[32];
       std::snprintf(buf, sizeof buf, "pop %.0f%%", 100 * model.color_pop_prob[size_t(line[i])]);
       centered_text(draw, ImVec2(mid.x + n.x * sc.r * 4.2f, mid.y + n.y * sc.r * 4.2f), sc.text * 0.85f,
-                    IM_COL32(255, 255, 255, 255), buf);
+                    text_colour(palette().text_neutral), buf);
     }
     i = end;
   }
@@ -277,12 +281,12 @@ void draw_probability_bar(ImDrawList* draw, const Scene& sc, Action a, double pr
     const ImVec2 base(g.x + n.x * r * 1.4f, g.y + n.y * r * 1.4f);
     draw->AddLine(base, ImVec2(base.x + n.x * len, base.y + n.y * len), player_colour(0, 0.95f), r * 0.45f);
     centered_text(draw, ImVec2(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f)), sc.text * 0.8f,
-                  kTextColour, percent(prob));
+                  text_colour(palette().text_neutral), percent(prob));
   }
 }
 
-// The agent's decision on the gaps: its scores as heat (dark low, bright high), its probabilities as bars,
-// its choice ringed in green; the heat's scale above the board.
+// The agent's decision on the gaps: its scores as heat (dark low, the palette's score colour high), its
+// probabilities as bars, its choice ringed in the chosen colour; the heat's scale above the board.
 void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool heat, bool bars) {
   double lo = 0, hi = 0;
   if (!d.scores.empty()) {
@@ -294,18 +298,21 @@ void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool he
     const ImVec2 p = sc.position_of(a);
     if (heat && !d.scores.empty() && a != kSkip) {
       const float h = hi > lo ? float((d.scores[k] - lo) / (hi - lo)) : 0.5f;
-      draw->AddCircleFilled(p, sc.r * 0.55f, IM_COL32(int(40 + 215 * h), int(40 + 140 * h), int(90 - 60 * h), 255), 16);
+      const ImVec4 high = ImGui::ColorConvertU32ToFloat4(palette().score), low(0.16f, 0.16f, 0.24f, 1);
+      const ImVec4 heat_colour(low.x + (high.x - low.x) * h, low.y + (high.y - low.y) * h, low.z + (high.z - low.z) * h,
+                               1);
+      draw->AddCircleFilled(p, sc.r * 0.55f, ImGui::ColorConvertFloat4ToU32(heat_colour), 16);
     } else if (a != kSkip) {
       draw->AddCircleFilled(p, sc.r * 0.35f, IM_COL32(200, 200, 200, 160), 12);
     }
     if (bars) draw_probability_bar(draw, sc, a, d.probabilities[k]);
-    if (a == d.chosen) draw->AddCircle(p, sc.r * 0.85f, kChosenColour, 20, 2.5f);
+    if (a == d.chosen) draw->AddCircle(p, sc.r * 0.85f, palette().chosen, 20, palette().outline * 1.25f);
   }
   if (!d.scores.empty()) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "heat: %s from %+.1f to %+.1f", d.score_label.c_str(), lo, hi);
     draw->AddText(ImGui::GetFont(), sc.text * 0.8f, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.3f),
-                  IM_COL32(200, 200, 200, 255), buf);
+                  text_colour(palette().text_dim), buf);
   }
 }
 
@@ -315,7 +322,7 @@ void draw_game_over(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& e
   std::snprintf(buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
                 events && events->contains("end_reward") ? (*events)["end_reward"].get<double>() : 0.0);
   board_banner(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f),
-               ImVec2(sc.text * 9, sc.text), sc.text * 1.2f, cleared ? kChosenColour : kMissColour, buf);
+               ImVec2(sc.text * 9, sc.text), sc.text * 1.2f, cleared ? palette().good : palette().bad, buf);
 }
 
 // The strip under the board: the last step's stages, each on a small line of balls, the one on show
@@ -325,7 +332,7 @@ void draw_stage_strip(ImDrawList* draw, const Scene& sc, const std::vector<Stage
   const float rs = std::min(row_h * 0.38f, sc.r * 0.7f);
   const float x0 = sc.origin.x;
   float y = sc.origin.y + sc.board_h + row_h * 0.5f;
-  draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(x0, y - sc.text * 0.5f), IM_COL32(200, 200, 200, 255),
+  draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(x0, y - sc.text * 0.5f), text_colour(palette().text_dim),
                 "Last step, stage by stage:");
   auto gap_x = [&](int g) { return x0 + rs * 0.1f + float(g) * rs * 2.2f; };
   for (size_t k = 0; k < stages.size(); ++k) {
@@ -334,19 +341,19 @@ void draw_stage_strip(ImDrawList* draw, const Scene& sc, const std::vector<Stage
     for (int i = 0; i < s.line.size; ++i) {
       const ImVec2 p(x0 + rs * 1.2f + float(i) * rs * 2.2f, y);
       draw_ball(draw, p, rs, s.line[i], 1.0f, false);
-      if (i == s.ring) draw->AddCircle(p, rs + 2, kAimColour, 16, 2.0f);
+      if (i == s.ring) draw->AddCircle(p, rs + 2, palette().last_move, 16, palette().outline);
       if (s.run_start >= 0 && i >= s.run_start && i < s.run_start + s.run_len)
-        draw->AddCircle(p, rs + 2, s.popped ? kMissColour : IM_COL32(255, 255, 255, 220), 16, 2.0f);
+        draw->AddCircle(p, rs + 2, s.popped ? palette().good : with_alpha(palette().neutral, 220), 16, 2.0f);
     }
     if (s.aimed_gap >= 0)
-      draw->AddLine(ImVec2(gap_x(s.aimed_gap), y - rs * 1.3f), ImVec2(gap_x(s.aimed_gap), y + rs * 1.3f), kAimColour,
-                    2.5f);
+      draw->AddLine(ImVec2(gap_x(s.aimed_gap), y - rs * 1.3f), ImVec2(gap_x(s.aimed_gap), y + rs * 1.3f),
+                    palette().last_move, palette().outline * 1.25f);
     if (s.actual_gap >= 0 && s.actual_gap != s.aimed_gap)
-      draw->AddLine(ImVec2(gap_x(s.actual_gap), y - rs * 1.3f), ImVec2(gap_x(s.actual_gap), y + rs * 1.3f), kMissColour,
-                    2.5f);
+      draw->AddLine(ImVec2(gap_x(s.actual_gap), y - rs * 1.3f), ImVec2(gap_x(s.actual_gap), y + rs * 1.3f),
+                    palette().bad, 2.5f);
     const float label_x = x0 + std::max(float(max_length + 1) * rs * 2.2f, s.line.size * rs * 2.2f) + rs * 2;
     draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(label_x, y - sc.text * 0.5f),
-                  int(k) == shown ? kAimColour : kTextColour, s.label.c_str());
+                  text_colour(int(k) == shown ? palette().text_warning : palette().text_neutral), s.label.c_str());
   }
 }
 
@@ -379,7 +386,7 @@ std::string ZumaView::legend() const {
   return PG_TEXT(
              "Gaps are numbered 0..n from the track's start; -1 skips. Bars: the agent's probability per gap; gap "
              "colour: "
-             "its Q-value (dark low, bright high); green ring: its choice. Outlined runs can pop with this ball (pop "
+             "its Q-value (dark low, bright high); teal ring: its choice. Outlined runs can pop with this ball (pop "
              "probability shown). The strip lists the last step's throw and each pop of its chain in order.")
       .str();
 }
@@ -432,8 +439,8 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   // The throw of the step just taken, at its first stage: the aimed gap and, after a miss, where it went.
   if (show_throw_ && events && events->contains("aimed") && stage_shown == 0) {
     const int aimed = (*events)["aimed"].get<int>(), actual = (*events)["actual"].get<int>();
-    draw->AddLine(sc.frog, sc.position_of(aimed), kAimColour, 2.5f);
-    if (actual != aimed) draw->AddLine(sc.frog, sc.position_of(actual), kMissColour, 2.5f);
+    draw->AddLine(sc.frog, sc.position_of(aimed), palette().last_move, palette().outline * 1.25f);
+    if (actual != aimed) draw->AddLine(sc.frog, sc.position_of(actual), palette().bad, 2.5f);
   }
   if (state.is_terminal() && stage_shown < 0) draw_game_over(draw, sc, engine, events);
   if (!stages.empty()) draw_stage_strip(draw, sc, stages, stage_shown, scenario.max_length);
@@ -447,7 +454,7 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   ImGui::InvisibleButton("board", area->size);
   if (c.human_to_move && live && ImGui::IsItemHovered()) {
     if (const auto a = hovered_throw(sc, targets)) {
-      draw->AddCircle(sc.position_of(*a), sc.r, IM_COL32(255, 255, 255, 230), 20, 3.0f);
+      draw->AddCircle(sc.position_of(*a), sc.r, palette().target, 20, 3.0f);
       if (*a == kSkip)
         ImGui::SetTooltip("Skip: discard the ball (it may still land in the row if the throw misses)");
       else

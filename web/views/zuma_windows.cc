@@ -81,25 +81,28 @@ void curve_plot(const std::vector<double>& curve, int64_t block, double referenc
   auto to_x = [&](size_t i) {
     return p0.x + pad + (curve.size() > 1 ? float(i) / float(curve.size() - 1) : 0.5f) * (size.x - 2 * pad);
   };
+  // The reference: a dashed line in the palette's warning text colour (amber), apart from the curve's colour.
   const float ry = to_y(reference);
+  ImVec4 reference_colour = palette().text_warning;
+  reference_colour.w = 0.8f;
   for (float x = p0.x + pad; x < p0.x + size.x - pad; x += 8)
-    draw->AddLine(ImVec2(x, ry), ImVec2(x + 4, ry), IM_COL32(240, 200, 90, 200), 1.5f);
+    draw->AddLine(ImVec2(x, ry), ImVec2(x + 4, ry), ImGui::GetColorU32(reference_colour), 1.5f);
   const ImVec2 label_size = ImGui::CalcTextSize(reference_label);
   draw->AddText(ImVec2(p0.x + size.x - pad - label_size.x, std::min(ry + 3, p0.y + size.y - 2 * label_size.y - 4)),
-                IM_COL32(240, 200, 90, 255), reference_label);
+                ImGui::GetColorU32(palette().text_warning), reference_label);
   for (size_t i = 1; i < curve.size(); ++i)
     draw->AddLine(ImVec2(to_x(i - 1), to_y(curve[i - 1])), ImVec2(to_x(i), to_y(curve[i])), player_colour(0), 2.0f);
   char buf[96];
   std::snprintf(buf, sizeof buf, "%+.1f", hi);
-  draw->AddText(ImVec2(p0.x + 2, p0.y + 2), IM_COL32(180, 180, 180, 255), buf);
+  draw->AddText(ImVec2(p0.x + 2, p0.y + 2), palette().plot_text, buf);
   std::snprintf(buf, sizeof buf, "%+.1f", lo);
-  draw->AddText(ImVec2(p0.x + 2, p0.y + size.y - 16), IM_COL32(180, 180, 180, 255), buf);
+  draw->AddText(ImVec2(p0.x + 2, p0.y + size.y - 16), palette().plot_text, buf);
   std::snprintf(buf, sizeof buf, "last %+.1f (episodes %lld..%lld)", curve.back(),
                 static_cast<long long>(block * int64_t(curve.size() - 1)),
                 static_cast<long long>(block * int64_t(curve.size())));
   const ImVec2 last_size = ImGui::CalcTextSize(buf);
   draw->AddText(ImVec2(p0.x + size.x - pad - last_size.x, p0.y + size.y - last_size.y - 2),
-                IM_COL32(220, 220, 220, 255), buf);
+                ImGui::GetColorU32(ImGuiCol_Text), buf);
   if (ImGui::IsItemHovered()) {
     const float fx = (ImGui::GetIO().MousePos.x - p0.x - pad) / (size.x - 2 * pad);
     const size_t i = size_t(std::clamp(fx, 0.0f, 1.0f) * float(curve.size() - 1) + 0.5f);
@@ -154,7 +157,7 @@ void ZumaView::train_window(App& app) {
   try {
     s = zuma::TrainSettings::from_json(s.to_json(), s);  // clamps nothing: reports what is out of range
   } catch (const InputError& e) {
-    ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", e.what());
+    ImGui::TextColored(palette().text_error, "%s", e.what());
   }
 
   if (!t.training) {

@@ -1,0 +1,102 @@
+#include "engine/core/moment_words.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+namespace pg {
+
+namespace {
+
+std::string number(double v, const char* format) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, format, v);
+  return buf;
+}
+
+std::string last_step(const Session& s) {
+  const Episode& e = s.episode();
+  if (e.cursor() == 0) return "";
+  const EpisodeStep& st = e.step(e.cursor() - 1);
+  std::string text = "Step " + std::to_string(e.cursor()) + ": player " + std::to_string(st.player) + " (" + st.agent +
+                     ") played " + st.action_name + ".";
+  const std::string what = describe_step(s.game(), st);
+  if (!what.empty()) text += " " + what;
+  return text;
+}
+
+std::string turn(const Session& s) {
+  const State& state = s.state();
+  if (state.is_terminal()) {
+    const auto returns = s.episode().returns(s.episode().cursor());
+    std::string text = "The game is over. Returns:";
+    for (size_t p = 0; p < returns.size(); ++p)
+      text += " player " + std::to_string(p) + " " + number(returns[p], "%+g");
+    return text + ".";
+  }
+  const int p = state.current_player();
+  if (p < 0) return "";
+  return "Player " + std::to_string(p) + " to move: " + s.agent_specs()[size_t(p)] + ".";
+}
+
+// The agent's most likely actions, at most five, most likely first; `first` gets the most likely one alone.
+std::string decision(Session& s, std::string& first) {
+  if (s.state().is_terminal() || s.state().current_player() < 0) return "";
+  const std::string who = s.agent_specs()[size_t(s.state().current_player())];
+  if (s.thinking()) return who + " is thinking.";
+  const Decision* d = s.decision();
+  if (!d) return "";
+  if (d->declined) return who + " declines to move: " + d->note;
+  std::vector<size_t> order(d->actions.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return d->probabilities[a] > d->probabilities[b]; });
+  std::string text = who + "'s decision:";
+  for (size_t k = 0; k < std::min<size_t>(order.size(), 5); ++k) {
+    const size_t i = order[k];
+    const std::string name = s.state().action_name(d->actions[i]);
+    const std::string share = number(100 * d->probabilities[i], "%.0f%%");
+    if (k == 0) first = name + " (" + share + ")";
+    text += (k ? ", " : " ") + name + " " + share;
+    if (i < d->scores.size()) text += " (" + d->score_label + " " + number(d->scores[i], "%+.3g") + ")";
+  }
+  if (order.size() > 5) text += ", and " + std::to_string(order.size() - 5) + " more";
+  text += ".";
+  if (d->value) text += " Its value of the position: " + number(*d->value, "%+.3g") + ".";
+  return text;
+}
+
+}  // namespace
+
+std::string describe_step(const Game& game, const EpisodeStep& step) {
+  std::string out = game.describe_events(step.transition.events);
+  for (const auto& d : step.transition.draws) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s: u=%.4f -> %s; ", d.what.c_str(), d.value, d.outcome.c_str());
+    out += buf;
+  }
+  return out;
+}
+
+Json moment_in_words(Session& session) {
+  const Episode& e = session.episode();
+  std::string first;
+  const std::string last = last_step(session), now = turn(session), decided = decision(session, first);
+  std::string announcement = last.empty() ? "Start of the episode." : last;
+  announcement += " " + now;
+  if (!first.empty()) announcement += " Most likely: " + first + ".";
+  Json moves = Json::array();
+  if (!session.state().is_terminal() && session.awaiting_move()) {
+    for (const Action a : session.state().legal_actions()) moves.push_back(session.state().action_name(a));
+  }
+  return {{"title", session.game().title()},
+          {"position", "Step " + std::to_string(e.cursor()) + " of " + std::to_string(e.length())},
+          {"turn", now},
+          {"board", session.state().to_text()},
+          {"last", last},
+          {"decision", decided},
+          {"announcement", announcement},
+          {"moves", moves}};
+}
+
+}  // namespace pg

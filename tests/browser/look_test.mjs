@@ -1,0 +1,114 @@
+// The page's look and its accessibility: the themes (the URL's, the reader's remembered choice, the browser's
+// prefers-color-scheme and prefers-contrast), the UI scale, keyboard navigation (F6), and axe-core's check of
+// the DOM the page adds (no serious or critical violation). A screenshot per size and theme goes to
+// tests/browser/artifacts/look/ (scripts/screenshots.sh copies them to docs/screenshots/).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { useSite, open, api, env, root, artifacts, DEVICES } from './helpers.mjs';
+
+useSite();
+
+const THEMES = ['dark', 'light', 'contrast'];
+const SIZES = { 'desktop 1400x860': null, ...DEVICES };
+
+test('the theme: the URL names it, else the reader chose it (remembered), else the browser asks for it', async () => {
+  for (const theme of THEMES) {
+    const { page, errors } = await open(`?game=mancala&theme=${theme}`);
+    assert.equal((await api(page, 'look')).theme, theme);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+    assert.match(await api(page, 'link'), new RegExp(`&theme=${theme}`), 'a link keeps the theme it was given');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  // The browser's own setting, in a profile where the reader chose nothing.
+  for (const [media, theme] of [[{ colorScheme: 'light' }, 'light'], [{ colorScheme: 'dark' }, 'dark'],
+    [{ colorScheme: 'light', contrast: 'more' }, 'contrast']]) {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.emulateMedia(media);
+    await page.goto(env.base + '?game=mancala');
+    await page.evaluate(() => window.playground.ready);
+    assert.equal((await api(page, 'look')).theme, theme, JSON.stringify(media));
+    await context.close();
+  }
+  // The reader's choice is remembered, and outranks the browser's.
+  const context = await env.browser.newContext();
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(env.base + '?game=mancala');
+  await page.evaluate(() => window.playground.ready);
+  assert.deepEqual(await api(page, 'setLook', { theme: 'light', scale: 1.5 }),
+                   { theme: 'light', scale: 1.5, keyboardNav: false });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  await page.reload();
+  await page.evaluate(() => window.playground.ready);
+  assert.deepEqual(await api(page, 'look'), { theme: 'light', scale: 1.5, keyboardNav: false });
+  await assert.rejects(api(page, 'setLook', { theme: 'purple' }), /setLook: expected \{"theme"/);
+  await assert.rejects(api(page, 'setLook', { scale: 5 }), /"scale": 1 to 2/);
+  await context.close();
+});
+
+test('a bad theme in the URL is named and the browser\'s is used', async () => {
+  const { page } = await open('?game=mancala&theme=purple');
+  const messages = await api(page, 'messages');
+  assert.ok(messages.some((m) => /'purple' is not a theme \(known: dark, light, contrast\)/.test(m.text)),
+            JSON.stringify(messages));
+  const browsers = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark'));
+  assert.equal((await api(page, 'look')).theme, browsers);
+  await page.close();
+});
+
+test('F6 turns keyboard navigation on (the arrows move between controls) and off (the arrows step)', async () => {
+  const { page, errors } = await open('?game=mancala&agents=random,random');
+  await page.focus('#canvas');
+  await page.keyboard.press('F6');
+  await page.waitForFunction(() => window.playground.look().keyboardNav === true);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(200);
+  assert.equal((await api(page, 'state')).step, 0, 'the arrow moved between controls, not the episode');
+  await page.keyboard.press('F6');
+  await page.waitForFunction(() => window.playground.look().keyboardNav === false);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.playground.state().step === 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// axe-core over the DOM the page adds around the canvas (the text mirror shown, the loading card gone).
+async function axeViolations(page) {
+  await page.addScriptTag({ path: path.join(root, 'tests/browser/node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of THEMES) {
+  test(`axe-core finds no serious violation (${theme}, the text mirror open, embedded too)`, async () => {
+    for (const query of [`?game=mancala&theme=${theme}`, `?game=zuma&embed=1&theme=${theme}`]) {
+      const { page } = await open(query);
+      await page.focus('[data-words="step"]');
+      assert.deepEqual(await axeViolations(page), [], query);
+      await page.close();
+    }
+  });
+}
+
+test('a screenshot per size and theme (tests/browser/artifacts/look)', async () => {
+  const dir = path.join(artifacts, 'look');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [size, device] of Object.entries(SIZES)) {
+    for (const theme of THEMES) {
+      const { page, errors } = await open(`?game=mancala&agents=ntuple:5,greedy:5&step=6&theme=${theme}`,
+                                          { device });
+      await page.waitForFunction(() => window.playground.state().step === 6, null, { timeout: 60000 });
+      await page.waitForTimeout(300);
+      const file = path.join(dir, `${size.replace(/\s+/g, '-')}-${theme}.png`);
+      await page.screenshot({ path: file });
+      assert.ok(fs.statSync(file).size > 10000, file);
+      assert.deepEqual(errors, [], `${size} ${theme}`);
+      await page.close();
+    }
+  }
+});

@@ -1,0 +1,142 @@
+// Phones and tablets, by touch (Chromium's emulation: size, pixel ratio, touch events). The narrow layout puts
+// the board first, the step controls under it and one of the inspector, setup and log one tap away, nothing
+// overlapping; a tap plays a move in every game; a finger scrolls the log; a tap shows what hover shows; an
+// embedded board lets its course page scroll until the reader taps it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, open, api, env, GAMES, defaultSeats, DEVICES } from './helpers.mjs';
+
+useSite();
+
+const overlap = (a, b) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 &&
+  b.y < a.y + a.height - 1;
+const PANEL_WINDOWS = { inspector: 'Inspector', setup: 'Setup', log: 'Step log' };
+
+// A finger's swipe: touch events as the screen sends them (the page may take them, else the browser scrolls).
+async function swipe(page, x, y, dy) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (py) => [{ x: Math.round(x), y: Math.round(py), id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(y) });
+  for (let i = 1; i <= 10; ++i) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y + (dy * i) / 10) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+for (const [name, device] of Object.entries(DEVICES)) {
+  test(`${name}: the board first and largest, the steps under it, one panel a tap away, nothing overlapping`,
+       async () => {
+    const { page, errors } = await open('?game=mancala', { device });
+    const { width, height } = device.viewport;
+    let panels = await api(page, 'panels');
+    assert.equal(panels.narrow, true);
+    assert.deepEqual(panels.tabs.map((t) => t.panel), ['inspector', 'setup', 'log']);
+    for (const tab of panels.tabs) {
+      await page.touchscreen.tap(tab.x + tab.width / 2, tab.y + tab.height / 2);
+      await page.waitForFunction((p) => window.playground.panels().drawer === p, tab.panel);
+      panels = await api(page, 'panels');
+      const shown = Object.entries(panels.windows);
+      assert.deepEqual(shown.map(([n]) => n).sort(), ['Board', PANEL_WINDOWS[tab.panel], 'Timeline'].sort(),
+                       `the ${tab.panel} tab shows its panel alone`);
+      for (const [n, r] of shown) {
+        assert.ok(r.x >= -1 && r.y >= 0 && r.x + r.width <= width + 1 && r.y + r.height <= height + 1,
+                  `${n} is on screen: ${JSON.stringify(r)}`);
+        assert.ok(r.width >= 100 && r.height >= 60, `${n} is large enough to use: ${JSON.stringify(r)}`);
+      }
+      for (let i = 0; i < shown.length; ++i) {
+        for (let j = i + 1; j < shown.length; ++j) {
+          assert.ok(!overlap(shown[i][1], shown[j][1]), `${shown[i][0]} and ${shown[j][0]} do not overlap`);
+        }
+      }
+      const area = (r) => r.width * r.height;
+      assert.ok(shown.every(([n, r]) => n === 'Board' || area(r) <= area(panels.windows.Board)),
+                'the board is the largest');
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+for (const game of GAMES) {
+  test(`${game}: a tap on the board plays a move (phone 390x844)`, async () => {
+    const seats = defaultSeats(game);
+    const agents = seats.length === 1 ? ['human'] : ['human', seats[seats.length - 1]];
+    const { page, errors } = await open(`?game=${game}&agents=${agents.join(',')}`,
+                                        { device: DEVICES['phone 390x844'] });
+    await page.waitForFunction(() => window.playground.targets().length > 0);
+    const [target] = await api(page, 'targets');
+    await page.touchscreen.tap(target.x, target.y);
+    // Binary's tap opens the digit chooser on the point: its button for the same move is the next target.
+    if (game === 'binary') {
+      await page.waitForFunction((t0) => window.playground.targets().some((t) => t.action === t0.action &&
+        (t.x !== t0.x || t.y !== t0.y)), target, { timeout: 10000 });
+      const button = (await api(page, 'targets')).find((t) => t.action === target.action);
+      await page.touchscreen.tap(button.x, button.y);
+    }
+    await page.waitForFunction(() => window.playground.state().step >= 1, null, { timeout: 60000 });
+    assert.equal((await api(page, 'trace')).steps[0].action, target.action);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', async () => {
+  const { page, errors } = await open('?game=mancala&agents=random,random', { device: DEVICES['phone 390x844'] });
+  for (let i = 0; i < 40 && !(await api(page, 'state')).done; ++i) await api(page, 'step');
+  let panels = await api(page, 'panels');
+  const logTab = panels.tabs.find((t) => t.panel === 'log');
+  await page.touchscreen.tap(logTab.x + logTab.width / 2, logTab.y + logTab.height / 2);
+  await page.waitForFunction(() => window.playground.panels().windows['Step log'] !== undefined);
+  await page.waitForTimeout(200);
+  panels = await api(page, 'panels');
+  const log = panels.windows['Step log'];
+  assert.ok(log.scrollMaxY > 0, `the log is longer than its panel: ${JSON.stringify(log)}`);
+  const before = log.scrollY;
+  // The log follows the last step, so it is at its end: the finger pulls it back up.
+  assert.ok(before > 0, 'the log shows its last step');
+  const step = (await api(page, 'state')).step;
+  await swipe(page, log.x + log.width / 2, log.y + log.height * 0.3, log.height * 0.5);
+  await page.waitForFunction((y) => window.playground.panels().windows['Step log'].scrollY !== y, before,
+                             { timeout: 5000 });
+  await page.waitForTimeout(200);
+  assert.equal((await api(page, 'state')).step, step, 'the row under the finger is not pressed by the swipe');
+
+  // The timeline's first button (back to the start) explains itself on hover: a tap shows it too.
+  const timeline = panels.windows.Timeline;
+  const scale = (await api(page, 'look')).scale;
+  await page.touchscreen.tap(timeline.x + 14 * scale, timeline.y + 16 * scale);
+  await page.waitForFunction(() => window.playground.panels().tooltip === true, null, { timeout: 5000 });
+  // Chromium's own notice when SDL's touchend handler asks to cancel an event the browser already made
+  // uncancelable (the engine was busy when the finger lifted): not the page's error.
+  const intervention = /^Ignored attempt to cancel a touch\w+ event with cancelable=false/;
+  assert.deepEqual(errors.filter((e) => !intervention.test(e)), []);
+  await page.close();
+});
+
+test('embedded: the course page scrolls through the board until the reader taps it', async () => {
+  const page = await env.browser.newPage(DEVICES['phone 390x844']);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setContent(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1">
+    <body style="margin:0"><p style="height:200px">A course page</p>
+    <iframe id="demo" src="${env.base}?game=mancala&embed=1" style="width:100%;height:420px;border:0"></iframe>
+    <div style="height:2000px">More of the course</div></body>`);
+  const frame = await (await page.waitForSelector('#demo')).contentFrame();
+  await frame.waitForFunction(() => window.playground && window.playground.firstFrameMs !== null, null,
+                              { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await swipe(page, 195, 400, -300);
+  await page.waitForFunction(() => window.scrollY > 50, null, { timeout: 5000 });
+  // A tap engages the board: a swipe on it no longer scrolls the course page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.touchscreen.tap(195, 400);
+  await frame.waitForFunction(() => document.getElementById('canvas').hasAttribute('data-engaged'));
+  const engagedAt = await page.evaluate(() => window.scrollY);
+  await swipe(page, 195, 400, -300);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.scrollY), engagedAt, 'the engaged board keeps the swipe');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

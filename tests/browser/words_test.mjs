@@ -1,0 +1,97 @@
+// The game in words: the text mirror beside the canvas (#words) for screen readers and keyboard users. For every
+// game, stepped with the keyboard through the mirror's own buttons, it names the move just played and the
+// agent's most likely action, and announces the step in its aria-live region.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite, open, api, GAMES, defaultSeats } from './helpers.mjs';
+
+useSite();
+
+// The decision's most likely action, as the mirror names it: the first of the most probable.
+function mostLikely(decision) {
+  let best = null;
+  for (const d of decision.distribution) if (best === null || d.p > best.p) best = d;
+  return best.action;
+}
+
+for (const game of GAMES) {
+  test(`${game}: the mirror names the move played and the agent's most likely action`, async () => {
+    const { page, errors } = await open(`?game=${game}&agents=${defaultSeats(game).join(',')}`);
+    const text = (id) => page.textContent(`#words-${id}`);
+    await page.waitForFunction(() => document.getElementById('words-turn').textContent !== '');
+    assert.equal(await text('title'), (await api(page, 'words')).title);
+    assert.equal(await text('board'), (await api(page, 'words')).board, 'the board in text, as the CLI prints it');
+
+    // Keyboard only: from the canvas (focused when the page starts), Tab reaches the mirror's buttons (Step
+    // back, then Step), which then show; Enter steps.
+    await page.focus('#canvas');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.words), 'step');
+    const box = await page.locator('#words').boundingBox();
+    assert.ok(box.width > 200 && box.height > 50, `the mirror shows when focused: ${JSON.stringify(box)}`);
+    for (let step = 1; step <= 2; ++step) {
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 60000 });
+      const played = (await api(page, 'trace')).steps[step - 1].action;
+      await page.waitForFunction((a) => document.getElementById('words-last').textContent.includes(`played ${a}.`),
+                                 played, { timeout: 10000 });
+      assert.match(await text('position'), new RegExp(`^Step ${step} of ${step}$`));
+      const state = await api(page, 'state');
+      if (state.done) break;
+      const decision = await api(page, 'policy');
+      if (decision === null || decision.declined) continue;
+      const expected = `Most likely: ${mostLikely(decision)} (`;
+      await page.waitForFunction((e) => document.getElementById('words-live').textContent.includes(e), expected,
+                                 { timeout: 10000 });
+      assert.match(await text('decision'), new RegExp(`'s decision: ${mostLikely(decision).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+      assert.equal(await page.getAttribute('#words-live', 'aria-live'), 'polite');
+    }
+    // Step back, from the keyboard too.
+    const before = (await api(page, 'state')).step;
+    await page.focus('[data-words="back"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((t) => window.playground.state().step === t, before - 1, { timeout: 10000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+// A whole episode with the keyboard alone: the human's seat plays through the mirror's move buttons (Tab from
+// the canvas to the first move, then Enter; the focus comes back to the first of the next moves after the
+// agents reply), until the game is over. The first legal move each time: what matters is that every move a
+// human makes on the board can be made without a mouse.
+for (const game of GAMES) {
+  test(`${game}: one episode played with the keyboard alone`, async () => {
+    const seats = defaultSeats(game);
+    const agents = seats.length === 1 ? ['human'] : ['human', seats[seats.length - 1]];
+    const { page, errors } = await open(`?game=${game}&agents=${agents.join(',')}`);
+    await page.waitForFunction(() => document.querySelector('#words-moves button') !== null);
+    await page.focus('#canvas');
+    // Step back, Step, Play, New episode, then the moves.
+    for (let i = 0; i < 5; ++i) await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.move !== undefined), true,
+                 'five Tabs from the canvas reach the first move');
+    let moves = 0;
+    for (; moves < 400 && !(await api(page, 'state')).done; ++moves) {
+      const step = (await api(page, 'state')).step;
+      const name = await page.evaluate(() => document.activeElement.dataset.move);
+      assert.ok(name, `the focus is on a move (after ${moves} moves)`);
+      await page.keyboard.press('Enter');
+      // The move is played, the agents reply, and the focus is on the next move (or the game is over).
+      await page.waitForFunction((t) => {
+        const s = window.playground.state();
+        if (s.step <= t) return false;
+        if (s.done) return true;
+        const offered = Array.from(document.querySelectorAll('#words-moves button'), (b) => b.dataset.move);
+        const legal = window.playground.words().moves;
+        return legal.length > 0 && offered.join() === legal.join() && document.activeElement.dataset.move === legal[0];
+      }, step, { timeout: 60000 });
+      assert.equal((await api(page, 'trace')).steps[step].action, name, 'the move played is the one pressed');
+    }
+    assert.equal((await api(page, 'state')).done, true, `the episode ends (${moves} moves played)`);
+    assert.match(await page.textContent('#words-turn'), /^The game is over\./);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

@@ -17,6 +17,7 @@ void pg_js_cancel_thinking();
 void pg_js_publish_event(const char* kind, const char* detail);
 char* pg_js_preference(const char* name);
 void pg_js_set_preference(const char* name, const char* value);
+void pg_js_text_input(int active);
 double pg_js_device_pixel_ratio();
 int pg_js_window_width();
 int pg_js_window_height();
@@ -57,6 +58,7 @@ std::string preference(const std::string& name) { return take_js_string(pg_js_pr
 void set_preference(const std::string& name, const std::string& value) {
   pg_js_set_preference(name.c_str(), value.c_str());
 }
+void text_input_changed(bool active) { pg_js_text_input(active ? 1 : 0); }
 double device_pixel_ratio() { return pg_js_device_pixel_ratio(); }
 void window_css_size(int& width, int& height) {
   width = pg_js_window_width();

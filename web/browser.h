@@ -34,6 +34,9 @@ void publish_event(const std::string& kind, const std::string& detail);
 // scale on a touch screen. set_preference also gives the page's own elements the theme (shell.html).
 std::string preference(const std::string& name);
 void set_preference(const std::string& name, const std::string& value);
+// A text field of the engine took (true) or left (false) the keyboard: on a touch screen the page brings up the
+// on-screen keyboard and hands what is typed to the engine (shell.html; pg_type_text, pg_type_key).
+void text_input_changed(bool active);
 double device_pixel_ratio();
 void window_css_size(int& width, int& height);
 

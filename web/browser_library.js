@@ -60,6 +60,9 @@ mergeInto(LibraryManager.library, {
   pg_js_set_preference: function (name, value) {
     if (Module.pgSetPreference) Module.pgSetPreference(UTF8ToString(name), UTF8ToString(value));
   },
+  pg_js_text_input: function (active) {
+    if (Module.pgTextInput) Module.pgTextInput(!!active);
+  },
   pg_js_device_pixel_ratio: function () { return window.devicePixelRatio || 1; },
   pg_js_window_width: function () { return window.innerWidth; },
   pg_js_window_height: function () { return window.innerHeight; },

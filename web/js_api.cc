@@ -18,11 +18,13 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "web/app.h"
+#include "web/ui.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
 App* current_app();
 void request_frames();
+bool type_key(const std::string& name);
 }  // namespace pg::web
 
 namespace {
@@ -310,6 +312,13 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
                      {"scrollY", scrolled->Scroll.y},
                      {"scrollMaxY", scrolled->ScrollMax.y}};
   }
+  pg::Json fields = pg::Json::array();
+  for (const auto& f : pg::web::text_fields())
+    fields.push_back({{"name", f.name},
+                      {"x", f.min.x},
+                      {"y", f.min.y},
+                      {"width", f.max.x - f.min.x},
+                      {"height", f.max.y - f.min.y}});
   pg::Json tabs = pg::Json::array();
   for (const auto& t : app->drawer_tabs)
     tabs.push_back({{"panel", t.panel}, {"x", t.x}, {"y", t.y}, {"width", t.width}, {"height", t.height}});
@@ -319,8 +328,18 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
                 {"windows", windows},
                 {"tabs", tabs},
                 {"drawer", app->drawer_panel},
-                {"tooltip", tooltip}});
+                {"tooltip", tooltip},
+                {"fields", fields},
+                {"typing", ImGui::GetIO().WantTextInput}});
 }
+
+// What the on-screen keyboard typed (shell.html's typing proxy): text for the text field that has the keyboard,
+// or a key by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the arrows).
+EMSCRIPTEN_KEEPALIVE void pg_type_text(const char* text) {
+  ImGui::GetIO().AddInputCharactersUTF8(text);
+  pg::web::request_frames();
+}
+EMSCRIPTEN_KEEPALIVE int pg_type_key(const char* key) { return pg::web::type_key(key) ? 1 : 0; }
 
 // Information for the page's messages (shell.html: whether a link was copied).
 EMSCRIPTEN_KEEPALIVE const char* pg_report_info(const char* text) {

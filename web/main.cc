@@ -6,6 +6,9 @@
 
 #include <cstdio>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/core/policy_store.h"
 #include "engine/core/worker_agent.h"
@@ -30,6 +33,15 @@ struct Platform {
   bool styled = false;
   bool touch_drag = false;       // a finger is down: moving it may scroll (touch_scroll)
   bool touch_scrolling = false;  // it has moved far enough and scrolls
+  bool text_input = false;       // a text field has the keyboard (the page was told: text_input_changed)
+  int frames_drawn = 0;
+  // Keys typed on the page's on-screen keyboard (type_key), released once a frame has seen them down: ImGui 1.86
+  // reads the keys' state once a frame.
+  struct TypedKey {
+    SDL_Scancode scancode;
+    int frame;
+  };
+  std::vector<TypedKey> typed_keys;
   bool first_frame_done = false;
   Uint64 last_counter = 0;
   int frames_to_draw = 3;  // after input or a change, a few frames let ImGui settle
@@ -40,6 +52,43 @@ App* current_app() { return g_platform ? g_platform->app.get() : nullptr; }
 // Called by the JavaScript API after it changes something: redraw.
 void request_frames() {
   if (g_platform) g_platform->frames_to_draw = 3;
+}
+
+namespace {
+SDL_Event key_event(Uint32 type, SDL_Scancode scancode) {
+  SDL_Event e{};
+  e.type = type;
+  e.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+  e.key.keysym.scancode = scancode;
+  e.key.keysym.sym = SDL_GetKeyFromScancode(scancode);
+  return e;
+}
+}  // namespace
+
+// A key the on-screen keyboard sent, by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the
+// arrows): false for another.
+bool type_key(const std::string& name) {
+  static const std::pair<const char*, SDL_Scancode> kKeys[] = {{"Backspace", SDL_SCANCODE_BACKSPACE},
+                                                               {"Enter", SDL_SCANCODE_RETURN},
+                                                               {"Delete", SDL_SCANCODE_DELETE},
+                                                               {"Escape", SDL_SCANCODE_ESCAPE},
+                                                               {"Tab", SDL_SCANCODE_TAB},
+                                                               {"Home", SDL_SCANCODE_HOME},
+                                                               {"End", SDL_SCANCODE_END},
+                                                               {"ArrowLeft", SDL_SCANCODE_LEFT},
+                                                               {"ArrowRight", SDL_SCANCODE_RIGHT},
+                                                               {"ArrowUp", SDL_SCANCODE_UP},
+                                                               {"ArrowDown", SDL_SCANCODE_DOWN}};
+  if (!g_platform) return false;
+  for (const auto& [key, scancode] : kKeys) {
+    if (name != key) continue;
+    SDL_Event e = key_event(SDL_KEYDOWN, scancode);
+    SDL_PushEvent(&e);
+    g_platform->typed_keys.push_back({scancode, g_platform->frames_drawn});
+    request_frames();
+    return true;
+  }
+  return false;
 }
 
 namespace {
@@ -92,9 +141,12 @@ void touch_scroll(Platform& p) {
   if (!p.touch_scrolling) {
     const float threshold = io.MouseDragThreshold * 2;
     if (io.MouseDragMaxDistanceSqr[0] < threshold * threshold) return;
-    const bool drags_itself = g.ActiveId != 0 && (g.ActiveIdUsingNavDirMask != 0 ||
-                                                  g.ActiveId == ImGui::GetWindowScrollbarID(window, ImGuiAxis_Y) ||
-                                                  g.ActiveId == ImGui::GetWindowScrollbarID(window, ImGuiAxis_X));
+    // A press on a window's empty space makes the window's move handle active (held in place here): no control.
+    const bool on_empty_space = g.ActiveIdWindow && g.ActiveId == g.ActiveIdWindow->MoveId;
+    const bool drags_itself =
+        g.ActiveId != 0 && !on_empty_space &&
+        (g.ActiveIdUsingNavDirMask != 0 || g.ActiveId == ImGui::GetWindowScrollbarID(window, ImGuiAxis_Y) ||
+         g.ActiveId == ImGui::GetWindowScrollbarID(window, ImGuiAxis_X));
     if (drags_itself) {
       p.touch_drag = false;
       return;
@@ -128,6 +180,12 @@ void frame() {
   bool changed = follow_browser_size(p);
   if (p.app->theme != p.theme || p.app->ui_scale != p.ui_scale || !p.styled) changed = true;
   follow_look(p);
+  std::erase_if(p.typed_keys, [&](const Platform::TypedKey& k) {
+    if (k.frame >= p.frames_drawn) return false;  // no frame has seen it down yet
+    SDL_Event up = key_event(SDL_KEYUP, k.scancode);
+    SDL_PushEvent(&up);
+    return true;
+  });
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
     changed = true;
@@ -176,6 +234,11 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(p.window);
+  ++p.frames_drawn;
+  if (ImGui::GetIO().WantTextInput != p.text_input) {
+    p.text_input = ImGui::GetIO().WantTextInput;
+    browser::text_input_changed(p.text_input);
+  }
   if (!p.first_frame_done) {
     p.first_frame_done = true;
     browser::notify_first_frame();

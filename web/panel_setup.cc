@@ -42,6 +42,7 @@ void setup_panel(App& app) {
         int i = v.get<int>();
         ImGui::SetNextItemWidth(110);
         if (ImGui::InputInt(o.name.c_str(), &i)) v = i, changed = true;
+        note_text_field(o.name.c_str());
       } else {
         ImGui::TextDisabled("%s: edited in its own window (below)", o.name.c_str());
       }
@@ -87,6 +88,7 @@ void setup_panel(App& app) {
   ImGui::SetNextItemWidth(120);
   const bool entered = ImGui::InputScalar("##seed", ImGuiDataType_U64, &seed_input, nullptr, nullptr, nullptr,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
+  note_text_field("seed");
   ImGui::SameLine();
   if (ImGui::Button("Apply") || entered) app.reset(seed_input);
   ImGui::SameLine();

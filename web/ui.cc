@@ -32,6 +32,15 @@ ImGuiWindowFlags fixed_window_flags(bool fixed, bool titled) {
   return titled ? held : held | ImGuiWindowFlags_NoTitleBar;
 }
 
+std::vector<TextField>& text_fields() {
+  static std::vector<TextField> fields;
+  return fields;
+}
+
+void note_text_field(const char* name) {
+  text_fields().push_back({name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+}
+
 std::string percent(double p) {
   char buf[32];
   if (p >= 0.1 || p == 0.0)

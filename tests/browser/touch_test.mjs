@@ -1,7 +1,8 @@
 // Phones and tablets, by touch (Chromium's emulation: size, pixel ratio, touch events). The narrow layout puts
 // the board first, the step controls under it and one of the inspector, setup and log one tap away, nothing
-// overlapping; a tap plays a move in every game; a finger scrolls the log; a tap shows what hover shows; an
-// embedded board lets its course page scroll until the reader taps it.
+// overlapping; a tap plays a move in every game; a finger scrolls the log; a tap shows what hover shows; a tap on
+// a text field brings up the on-screen keyboard; an embedded board lets its course page scroll until the reader
+// taps it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, open, api, env, GAMES, defaultSeats, DEVICES } from './helpers.mjs';
@@ -11,6 +12,10 @@ useSite();
 const overlap = (a, b) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 &&
   b.y < a.y + a.height - 1;
 const PANEL_WINDOWS = { inspector: 'Inspector', setup: 'Setup', log: 'Step log' };
+// The page's errors, without Chromium's own notice when SDL's touchend handler asks to cancel an event the
+// browser had already made uncancelable (the engine was busy when the finger lifted after a swipe).
+const pageErrors = (errors) =>
+  errors.filter((e) => !/^Ignored attempt to cancel a touch\w+ event with cancelable=false/.test(e));
 
 // A finger's swipe: touch events as the screen sends them (the page may take them, else the browser scrolls).
 async function swipe(page, x, y, dy) {
@@ -108,10 +113,7 @@ test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', 
   const scale = (await api(page, 'look')).scale;
   await page.touchscreen.tap(timeline.x + 14 * scale, timeline.y + 16 * scale);
   await page.waitForFunction(() => window.playground.panels().tooltip === true, null, { timeout: 5000 });
-  // Chromium's own notice when SDL's touchend handler asks to cancel an event the browser already made
-  // uncancelable (the engine was busy when the finger lifted): not the page's error.
-  const intervention = /^Ignored attempt to cancel a touch\w+ event with cancelable=false/;
-  assert.deepEqual(errors.filter((e) => !intervention.test(e)), []);
+  assert.deepEqual(pageErrors(errors), []);
   await page.close();
 });
 
@@ -138,5 +140,41 @@ test('embedded: the course page scrolls through the board until the reader taps 
   await page.waitForTimeout(300);
   assert.equal(await page.evaluate(() => window.scrollY), engagedAt, 'the engaged board keeps the swipe');
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('phone 390x844: a tap on a text field brings up the on-screen keyboard, and what is typed reaches it', async () => {
+  const { page, errors } = await open('?game=mancala&agents=human,random&seed=1', { device: DEVICES['phone 390x844'] });
+  let panels = await api(page, 'panels');
+  const setupTab = panels.tabs.find((t) => t.panel === 'setup');
+  await page.touchscreen.tap(setupTab.x + setupTab.width / 2, setupTab.y + setupTab.height / 2);
+  await page.waitForFunction(() => window.playground.panels().fields.some((f) => f.name === 'seed'));
+  panels = await api(page, 'panels');
+  let setup = panels.windows.Setup;
+  // The seed is low in the panel: a finger brings it up.
+  await swipe(page, setup.x + setup.width / 2, setup.y + setup.height * 0.9, -setup.height * 0.8);
+  await page.waitForFunction(() => window.playground.panels().windows.Setup.scrollY > 0);
+  await page.waitForTimeout(200);
+  panels = await api(page, 'panels');
+  setup = panels.windows.Setup;
+  const seed = panels.fields.find((f) => f.name === 'seed');
+  assert.ok(seed.y >= setup.y && seed.y + seed.height <= setup.y + setup.height,
+            `the seed field is in sight: ${JSON.stringify({ seed, setup })}`);
+  assert.equal(panels.typing, false);
+  await page.touchscreen.tap(seed.x + seed.width / 2, seed.y + seed.height / 2);
+  await page.waitForFunction(() => window.playground.panels().typing === true);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'typing', null,
+                             { timeout: 5000 });
+  // The phone's keyboard: text as an input method sends it, Backspace, and Enter (the field applies the seed).
+  await page.keyboard.insertText('427');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.playground.state().seed === 42, null, { timeout: 5000 });
+  // A tap on the board puts the keyboard away.
+  const board = (await api(page, 'panels')).windows.Board;
+  await page.touchscreen.tap(board.x + board.width / 2, board.y + 8);
+  await page.waitForFunction(() => window.playground.panels().typing === false);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id !== 'typing');
+  assert.deepEqual(pageErrors(errors), []);
   await page.close();
 });

@@ -302,6 +302,7 @@ void BinaryView::draw_debug_toggles() {
         "patterns:%s, mcts:N:%s) and shows its heat; with an error nothing changes.",
         kEditedPatterns, kEditedPatterns, kEditedPatterns);
     ImGui::InputTextMultiline("##patterns", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 8));
+    note_text_field("patterns");
     if (editor_text_ != editor_checked_) {
       editor_errors_ = binary::PatternTable::errors(editor_text_, "pattern editor");
       editor_checked_ = editor_text_;

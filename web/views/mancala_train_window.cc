@@ -98,18 +98,22 @@ void MancalaView::train_window(App& app) {
     int64_t v = value;
     ImGui::SetNextItemWidth(120);
     if (ImGui::InputScalar(label, ImGuiDataType_S64, &v)) value = long(std::clamp<int64_t>(v, 0, 1'000'000'000));
+    note_text_field(label);
   };
   input_count("games", tr.games);
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("alpha", &tr.alpha, 0, 0, "%.4f");
+  note_text_field("alpha");
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon", &tr.epsilon, 0, 0, "%.3f");
+  note_text_field("epsilon");
   help_marker(PG_TEXT(
       "alpha is halved 4 times and epsilon 5 times at equal intervals over the games (the report's schedule)."));
   bool pool = tr.opponents == "pool";
   if (ImGui::Checkbox("pool of opponents (Greedy 1..5, Heuristic, self)", &pool)) tr.opponents = pool ? "pool" : "self";
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("seed", ImGuiDataType_U64, &tr.seed);
+  note_text_field("seed");
   input_count("evaluate every (games)", s.eval_every);
   input_count("evaluation games", s.eval_games);
   help_marker(

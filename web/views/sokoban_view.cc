@@ -578,6 +578,7 @@ void SokobanView::setup_extras(App& app) {
     help_marker(
         PG_TEXT("Difficulty: levels the solver finishes in fewer pushes are thrown away and another is tried."));
     ImGui::InputInt("level seed", &generate_seed_);
+    note_text_field("level seed");
     generate_seed_ = std::clamp(generate_seed_, 0, 1'000'000'000);
     const auto generate = [&] {
       Json g = {{"width", generate_width_},
@@ -620,6 +621,7 @@ void SokobanView::editor_window(App& app) {
       "target, 4 player, 5 box on target, 6 player on target."));
   draw_sketch_editor();
   ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
+  note_text_field("level text");
   if (editor_text_ != editor_checked_) {
     editor_checked_ = editor_text_;
     try {
@@ -672,9 +674,11 @@ void SokobanView::draw_sketch_editor() {
   int w = sketch_.width(), h = sketch_.height();
   ImGui::SetNextItemWidth(90);
   const bool resized_w = ImGui::InputInt("columns", &w);
+  note_text_field("columns");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(90);
   const bool resized_h = ImGui::InputInt("rows", &h);
+  note_text_field("rows");
   bool changed = false;
   if (resized_w || resized_h) {
     sketch_.resize(w, h);

@@ -57,6 +57,7 @@ void ZumaView::scenario_window(App& app) {
       PG_TEXT("Edit the scenario and apply it. JSON or the homework's Python dict literal both work; a bare model dict "
               "(chosen_action_prob, ...) keeps the current max_steps, max_length and line."));
   ImGui::InputTextMultiline("##scenario", &scenario_text_, ImVec2(-1, ImGui::GetContentRegionAvail().y - 34));
+  note_text_field("scenario");
   if (ImGui::Button("Apply")) {
     if (app.load_game("zuma", {{"scenario", scenario_text_}})) app.info("Scenario applied.");
   }
@@ -139,20 +140,27 @@ void ZumaView::train_window(App& app) {
   ImGui::BeginDisabled(locked);
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("episodes", ImGuiDataType_S64, &s.episodes);
+  note_text_field("episodes");
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("alpha", &s.alpha, 0, 0, "%.4f");
+  note_text_field("alpha");
   help_marker(PG_TEXT("Step size once a key has been visited 1/alpha times (before that, a running average)."));
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon start", &s.epsilon_start, 0, 0, "%.3f");
+  note_text_field("epsilon start");
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("epsilon end", &s.epsilon_end, 0, 0, "%.3f");
+  note_text_field("epsilon end");
   help_marker(PG_TEXT("The chance of a random action, decreasing linearly over the episodes."));
   ImGui::SetNextItemWidth(120);
   ImGui::InputDouble("gamma", &s.gamma, 0, 0, "%.3f");
+  note_text_field("gamma");
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("seed", ImGuiDataType_U64, &s.seed);
+  note_text_field("seed");
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("episodes per curve point", ImGuiDataType_S64, &s.curve_every);
+  note_text_field("episodes per curve point");
   ImGui::EndDisabled();
   try {
     s = zuma::TrainSettings::from_json(s.to_json(), s);  // clamps nothing: reports what is out of range

@@ -192,17 +192,22 @@ void draw_distribution(ImDrawList* draw, const Geometry& g, const Decision& d, i
       draw->AddCircle(ctr, g.radius[h] - 2, player_colour(mover, 0.35f + 0.65f * float(p)), 40, 2.0f + 4.0f * float(p));
     if (d.actions[k] == d.chosen)
       draw->AddCircle(ctr, g.radius[h] + 6, palette().chosen, 40, palette().outline * 1.25f);
+    // As large as the band allows and never wider than the pit, so that neighbours' labels do not run together;
+    // where the score would make the text too small to read (a phone), the probability alone (the inspector
+    // lists the scores).
+    const float wanted = std::min(text_size * 0.8f, bar_h * 1.1f), room = g.radius[h] * 2.1f;
+    const float readable = std::min(wanted, ImGui::GetFontSize() * 10.0f / 13.0f);  // 10 px at the UI's scale
+    const auto fitted = [&](const std::string& text) {
+      const float width = ImGui::GetFont()->CalcTextSizeA(wanted, FLT_MAX, 0.0f, text.c_str()).x;
+      return width > room ? wanted * room / width : wanted;
+    };
     std::string label = percent(p);
     if (scores && k < d.scores.size()) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, " %+.2f", d.scores[k]);
-      label += buf;
+      std::snprintf(buf, sizeof buf, "%s %+.2f", label.c_str(), d.scores[k]);
+      if (fitted(buf) >= readable) label = buf;
     }
-    // As large as the band allows, and never wider than the pit, so that neighbours' labels do not run together.
-    float size = std::min(text_size * 0.8f, bar_h * 1.1f);
-    const float width = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str()).x;
-    if (width > g.radius[h] * 2.1f) size *= g.radius[h] * 2.1f / width;
-    centered_text(draw, ImVec2(ctr.x, y + bar_h * 0.5f), size, palette().label_text, label);
+    centered_text(draw, ImVec2(ctr.x, y + bar_h * 0.5f), fitted(label), palette().label_text, label);
   }
 }
 

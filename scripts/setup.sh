@@ -22,7 +22,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   clang-format chromium nodejs npm python3 gzip
   libtorch-dev libopenblas0
   clang libclang-rt-14-dev
-  nginx-light libnginx-mod-http-brotli-static)
+  nginx-light libnginx-mod-http-brotli-static
+  node-terser)
 # libtorch-dev: PyTorch 1.13's C++ API (CPU) for the native training tools and the parity tests (154 packages,
 # 123 MB to download, 496 MB installed, under 2 minutes). libopenblas0 is the BLAS libtorch recommends; without it
 # libtorch falls back to the reference BLAS and its dense and conv layers run 2-10x slower.
@@ -30,6 +31,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
 # nginx-light (with gzip_static) and libnginx-mod-http-brotli-static: the hosting test serves the hosted folder
 # (scripts/build_site.sh) through a real static server, as a course would (tests/browser/hosting_test.mjs); the
 # test starts its own nginx on a loopback port, the system's nginx service is never started (below).
+# node-terser: minifies the page's JavaScript, each module's glue and index.html's script (scripts/minify_js.mjs).
 missing=()
 for p in "${PACKAGES[@]}"; do
   # nodejs/npm may come from elsewhere (nodesource); accept any working binary.

@@ -1,22 +1,40 @@
 // Writes the page's index.html: shell.html with the list of games (one module each, playground-<game>.js) in
 // place of PG_GAMES, the first being the default, and the site's map of files in place of PG_SITE: empty here
 // (every file under its own name); scripts/build_site.mjs writes the hosted folder's, with content-hashed
-// names and sizes (renderIndex and withSite, below).
+// names and sizes (renderIndex and withSite, below). The page's script is minified (scripts/minify_js.mjs); the
+// small one that holds GAMES and SITE is not, so that the map can be written in place.
 //   node scripts/write_index.mjs shell.html build/wasm/site/index.html mancala,zuma,binary,morris,sokoban
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minifyScript } from './minify_js.mjs';
 
 // The map's line in index.html: `const SITE = {...};`, the JSON on one line.
 const SITE_LINE = /^([ \t]*const SITE = )(PG_SITE|\{.*\});[ \t]*$/m;
 
 // index.html's text from shell.html's: the games (names) and the site's map ({files: {name: {url, bytes}}}).
-export function renderIndex(shell, games, site = { files: {} }, source = 'shell.html') {
+export async function renderIndex(shell, games, site = { files: {} }, source = 'shell.html') {
   if (!shell.includes('PG_GAMES')) throw new Error(`${source}: has no PG_GAMES to replace with the list of games`);
   if (!/^[ \t]*const SITE = PG_SITE;/m.test(shell)) {
     throw new Error(`${source}: has no line "const SITE = PG_SITE;" to replace with the site's map of files`);
   }
-  return withSite(withoutComments(shell).replace('PG_GAMES', JSON.stringify(games)), site, source);
+  const page = await withMinifiedScripts(withoutComments(shell), source);
+  return withSite(page.replace('PG_GAMES', JSON.stringify(games)), site, source);
+}
+
+// The page with each inline <script> minified, but for the one that holds the site's map (SITE_LINE).
+async function withMinifiedScripts(html, source) {
+  const scripts = /(<script>)([\s\S]*?)(<\/script>)/g;
+  const parts = [];
+  let last = 0;
+  for (const match of html.matchAll(scripts)) {
+    const [whole, open, body, close] = match;
+    parts.push(html.slice(last, match.index));
+    parts.push(SITE_LINE.test(body) ? whole : `${open}${await minifyScript(body, `${source}: a <script>`)}${close}`);
+    last = match.index + whole.length;
+  }
+  parts.push(html.slice(last));
+  return parts.join('');
 }
 
 // shell.html without its whole-line comments (`// ...` in the script, `/* ... */` in the style): they are
@@ -45,7 +63,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(2);
   }
   try {
-    fs.writeFileSync(output, renderIndex(fs.readFileSync(input, 'utf8'), names, { files: {} }, input));
+    fs.writeFileSync(output, await renderIndex(fs.readFileSync(input, 'utf8'), names, { files: {} }, input));
   } catch (e) {
     console.error(`write_index.mjs: ${e.message}`);
     process.exit(1);

@@ -52,18 +52,24 @@ const char* error_reply(const std::string& message) { return reply({{"error", me
 // on the page) instead of escaping into JavaScript: the page keeps running.
 // The calls parse their input before changing anything, so running out of
 // memory while parsing leaves the page as it was.
+// The error reply to a call that threw: `e` is the exception, or null when memory ran out. One function for
+// every call, so that each call's wrapper is only its try and catch.
+[[gnu::noinline]] const char* unexpected(const char* name, const std::exception* e) {
+  const std::string message = e ? std::string(name) + ": unexpected error: " + e->what()
+                                : std::string(name) + ": not enough memory, nothing changed";
+  if (auto* app = pg::web::current_app()) app->error(message);
+  return error_reply(message);
+}
+
 template <typename F>
 const char* guarded(const char* name, F&& f) {
-  std::string message;
   try {
     return f();
   } catch (const std::bad_alloc&) {
-    message = std::string(name) + ": not enough memory, nothing changed";
+    return unexpected(name, nullptr);
   } catch (const std::exception& e) {
-    message = std::string(name) + ": unexpected error: " + e.what();
+    return unexpected(name, &e);
   }
-  if (auto* app = pg::web::current_app()) app->error(message);
-  return error_reply(message);
 }
 
 // Runs one of the view's game-specific calls (board_view.h): its reply, or an error reply with `prefix`

@@ -60,7 +60,10 @@ test('the JavaScript API steps, goes back and resets exactly, and matches the na
   let s;
   do {
     s = await api(page, 'step');
-    assert.equal(s.result, 'played');
+    if (s.result !== 'played') {  // the reply and the page's messages say why (an agent's note, the worker's error)
+      const messages = await api(page, 'messages');
+      assert.fail(`step ${states.length}: ${JSON.stringify(s)}; messages: ${JSON.stringify(messages)}`);
+    }
     states.push(await api(page, 'state'));
   } while (!s.done);
   assert.equal((await api(page, 'step')).result, 'game_over');

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The general Sokoban policy's figures (docs/sokoban.md): held-out generated levels by size and box count
+# The general Sokoban policy's figures (docs/experiments/sokoban.md): held-out generated levels by size and box count
 # (playground sokoban generate with seeds 900001.. and at least side - 3 pushes, which the trainer never draws: it seeds its levels with
 # mix_seed), then the agents on each set with playground sokoban eval.
 #   scripts/sokoban_policy_report.sh [-p PLAYGROUND] [-n LEVELS] [-a "policy policy:greedy guided solver"] [BOXOBAN_FILE:COUNT]

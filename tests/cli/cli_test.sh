@@ -419,7 +419,7 @@ out=$("$PG" morris solve --max-material 11 2>&1)
 check "morris solve: a bad --max-material is named" "flag --max-material: expected an integer from 6 to 10" "$out"
 out=$("$PG" mancala match --table x 2>&1)
 check "--table is morris's alone" "flag --table: unknown here" "$out"
-# The project's stage tables and its smart agent (a small run; the shipped tables are docs/morris.md's command).
+# The project's stage tables and its smart agent (a small run; the shipped tables are docs/experiments/morris.md's command).
 out=$("$PG" morris tables --games 30 --seed 4 --out "$TMP/tables_a.policy" 2>&1); rc=$?
 check "morris tables exits 0" "0" "$rc"
 check "morris tables reports the project's fourth run" "run 4: 70% smart against heuristic" "$out"
@@ -610,9 +610,19 @@ check "zuma --help shows zuma's commands" "playground zuma convert" "$out"
   { echo "FAIL zuma --help shows mancala's commands"; fail=1; }
 out=$("$PG" zuma dance 2>&1); rc=$?
 check "an unknown command exits 2" "2" "$rc"
-check "an unknown command lists the game's commands" "command 'dance': unknown for zuma (known: show, replay, play, match, table, eval, train, convert)" "$out"
+check "an unknown command lists the game's commands" "command 'dance': unknown for zuma (known: show, rules, replay, play, match, table, eval, train, convert)" "$out"
 out=$("$PG" mancala 2>&1)
-check "a missing command lists the game's commands" "missing after the game name (show, replay, play, match, table, train, train-ntuple" "$out"
+check "a missing command lists the game's commands" "missing after the game name (show, rules, replay, play, match, table, train, train-ntuple" "$out"
+# The game guides (docs/games/) hold the page's help word for word: `playground GAME rules`.
+out=$(bash "$(dirname "$0")/../../scripts/game_guides.sh" --check "$PG" 2>&1); rc=$?
+check "the game guides hold each game's help as the page shows it" "0" "$rc"
+[ "$rc" = 0 ] || echo "$out"
+out=$("$PG" mancala rules --stones-per-pit 6 2>&1)
+check "rules prints the game's help as Markdown" "### How to play" "$out"
+check "rules lists the agents" '- `ntuple:5`: ' "$out"
+out=$("$PG" mancala rules --seed 3 2>&1); rc=$?
+check "rules takes no seed" "2" "$rc"
+
 # Every example the help shows runs, from the source tree (their files are relative to it).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$("$PG" --help | sed -n '/^examples/,$p' | grep -E '^  (playground|printf) ')

@@ -1,6 +1,6 @@
 // Every game of the registry keeps the shape a reader relies on: its folder engine/games/<game>/ has
 // <game>_game.h, whose header comment lists the folder's headers by role ("The folder, by role:"), and the
-// README's source tree describes such a folder.
+// source tree in docs/architecture.md describes such a folder.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -47,15 +47,15 @@ TEST(GameFolders, EachGameHeaderListsItsFolderByRole) {
   }
 }
 
-// The README's source tree names the game folders once, as a pattern: a game added leaves it true.
-TEST(GameFolders, TheReadmeSourceTreeDescribesEveryGameFolderAtOnce) {
+// The source tree (docs/architecture.md) names the game folders once, as a pattern: a game added leaves it true.
+TEST(GameFolders, TheSourceTreeDescribesEveryGameFolderAtOnce) {
   PG_SOURCE_TREE_ONLY();
-  const std::string readme = read_text(fs::path(PG_SOURCE_DIR) / "README.md");
-  const size_t tree = readme.find("## Source tree");
+  const std::string doc = read_text(fs::path(PG_SOURCE_DIR) / "docs" / "architecture.md");
+  const size_t tree = doc.find("## Source tree");
   ASSERT_NE(tree, std::string::npos);
-  EXPECT_NE(readme.find("engine/games/<game>/", tree), std::string::npos);
+  EXPECT_NE(doc.find("engine/games/<game>/", tree), std::string::npos);
   for (const auto& entry : game_registry())
-    EXPECT_EQ(readme.find("engine/games/" + entry.name + "/ ", tree), std::string::npos)
+    EXPECT_EQ(doc.find("engine/games/" + entry.name + "/ ", tree), std::string::npos)
         << "the source tree describes " << entry.name << " on its own: describe engine/games/<game>/ instead";
 }
 

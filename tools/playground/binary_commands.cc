@@ -115,7 +115,8 @@ int binary_fit(const GameEntry& entry, const Args& args) {
   std::string command = "playground binary fit";
   for (const auto& word : args.words()) command += " " + word;
   char buf[512];
-  std::string text = "# Binary Game pattern weights learned by Minorization-Maximization (docs/binary.md)\n";
+  std::string text =
+      "# Binary Game pattern weights learned by Minorization-Maximization (docs/experiments/binary.md)\n";
   text += "# command: " + command + "\n";
   std::snprintf(buf, sizeof buf,
                 "# data: %ld games of %s against itself on %dx%d boards, seeds %llu..%llu, the first %d plies "

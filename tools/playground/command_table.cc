@@ -31,6 +31,10 @@ const std::vector<Command>& command_table() {
   static const std::vector<Command> rows = {
       {"", "show", show, R"(  playground GAME show [--seed S] [options]          the initial state, as text and JSON)",
        "playground sokoban show --level assets/sokoban/boxoban/medium_valid_000_first50.txt --index 7"},
+      {"", "rules", rules,
+       R"(  playground GAME rules [options]                    the page's help for the game as Markdown: how to
+        play, its options and agents (the game guides in docs/games/ hold it))",
+       "playground tictactoe rules"},
       {"", "replay", replay,
        R"(  playground GAME replay [--seed S] [options] --actions A,B,C [--format json|text]
         applies the actions (by their names; separated by ';' in a game whose

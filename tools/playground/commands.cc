@@ -40,6 +40,22 @@ int show(const GameEntry& entry, const Args& args) {
   return 0;
 }
 
+int rules(const GameEntry& entry, const Args& args) {
+  args.check_known({}, entry.options);
+  const auto game = entry.create(args.game_options(entry.options));
+  std::cout << entry.blurb << "\n\n### How to play\n\n" << entry.rules << "\n\n### Options\n\n";
+  if (entry.options.empty()) std::cout << "None.\n";
+  for (const auto& o : entry.options)
+    std::cout << "- `" << o.name << "` (default `" << o.default_value.dump() << "`): " << o.help << "\n";
+  std::cout << "\n### Agents\n\n- `random`: uniform over the legal actions\n- `human`: you, playing on the board\n";
+  for (const auto& a : game->agents()) std::cout << "- `" << a.spec << "`: " << a.help << "\n";
+  std::cout << "\nThe page opens with";
+  const auto seats = game->default_agents();
+  for (size_t i = 0; i < seats.size(); ++i) std::cout << (i ? " against `" : " `") << seats[i] << "`";
+  std::cout << (seats.size() > 1 ? " (the first seat moves first).\n" : " in its seat.\n");
+  return 0;
+}
+
 namespace {
 
 // --format: "json" (the trace, the default) or "text".

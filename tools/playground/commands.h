@@ -11,6 +11,9 @@ int match(const GameEntry& game, const Args& args);
 int table(const GameEntry& game, const Args& args);
 int play(const GameEntry& game, const Args& args);
 int show(const GameEntry& game, const Args& args);
+// The page's help for the game as Markdown: what it is, how to play, its options and agents (the game guides in
+// docs/games/ hold it word for word: scripts/game_guides.sh).
+int rules(const GameEntry& game, const Args& args);
 int zuma_eval(const GameEntry& game, const Args& args);
 int zuma_train(const GameEntry& game, const Args& args);
 int zuma_convert(const GameEntry& game, const Args& args);

@@ -1,7 +1,7 @@
 // The Binary Game on the generic Game/State interface: state JSON, action
 // names, observation, agents, options. The rules are in board.h.
 //
-// Options (docs/binary.md):
+// Options (docs/experiments/binary.md):
 //   width   6   columns (1 to 32), the course's n in `game n m`
 //   height  6   rows (1 to 32), the course's m
 // Seats: 0 is the course's player 1 (moves first), 1 its player 2.

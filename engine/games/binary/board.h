@@ -1,7 +1,7 @@
 // The Binary Game: the board and its rules as a plain value type, for fast
 // playouts and search. The generic State adapter is in binary_game.h.
 //
-// Rules (a university games-AI course's assignment; docs/binary.md): a board n
+// Rules (a university games-AI course's assignment; docs/experiments/binary.md): a board n
 // columns wide (x = 0..n-1) and m rows high (y = 0..m-1), empty at the start.
 // The players alternate (the first player moves first); a move puts a digit d
 // (0 or 1) on an empty point, and is legal only if afterwards

@@ -107,7 +107,7 @@ TEST(BinaryFit, WritesAPatternFileThePolicyReads) {
 }
 
 // The shipped learned weights: they load, and their comments say how they
-// were made (docs/binary.md gives their win rates).
+// were made (docs/experiments/binary.md gives their win rates).
 TEST(BinaryFit, ShippedLearnedWeights) {
   const auto table = pattern_tables().find("learned");
   ASSERT_TRUE(table);

@@ -1,5 +1,5 @@
 // The course's text protocol, pinned by golden transcripts: the assignment's
-// examples (docs/binary.md), every illegal-move reason, the argument checks,
+// examples (docs/experiments/binary.md), every illegal-move reason, the argument checks,
 // and what goes to stdout and what to stderr.
 #include "engine/games/binary/protocol.h"
 

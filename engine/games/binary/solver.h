@@ -10,7 +10,7 @@
 //     the digits as they are or swapped (the rules treat 0 and 1 alike);
 //   - an enhanced transposition cutoff: before searching a child, the
 //     children already known to be lost are looked up;
-//   - the mirror rule (docs/binary.md): a position that equals its image
+//   - the mirror rule (docs/experiments/binary.md): a position that equals its image
 //     under a flip, the half turn or (on a square) a diagonal reflection,
 //     with the digits swapped, and where no point the symmetry leaves in
 //     place can still be played, is lost for the player to move: the

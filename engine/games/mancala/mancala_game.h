@@ -60,7 +60,7 @@ class MancalaGame : public Game {
   std::unique_ptr<State> state_from_json(const Json& json) const override;
   std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
   std::vector<AgentInfo> agents() const override;
-  // The n-tuple player searching 5 plies (stronger than Greedy 5, docs/mancala.md); Greedy 5, the strongest
+  // The n-tuple player searching 5 plies (stronger than Greedy 5, docs/experiments/mancala.md); Greedy 5, the strongest
   // agent that needs no file, sits in while its value file loads.
   std::vector<std::string> default_agents() const override { return {"ntuple:5", "random"}; }
   std::string stand_in_agent() const override { return "greedy:5"; }

@@ -254,7 +254,7 @@ namespace {
 // page's strongest linear player), seeds 1..100 under the report's reading of
 // the rules. Measured when written: 100 wins moving first against Greedy 3,
 // 30 wins (8 draws) moving second; issue 10 asks for a win moving second as
-// well, which no learner here reaches yet (docs/mancala.md).
+// well, which no learner here reaches yet (docs/experiments/mancala.md).
 TEST(ThetaShipped, PoolWeightsAgainstGreedyThreeOnFixedSeeds) {
   const auto game =
       make_game("mancala", {{"sweep_remaining", false}, {"early_end", true}, {"end_only_when_mover_empty", true}});

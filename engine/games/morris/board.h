@@ -2,7 +2,7 @@
 // fast playouts, search and the solver. The generic State adapter (with the
 // draw rules, which need the game's history) is in morris_game.h.
 //
-// The board (docs/morris.md): 16 points a..p on two concentric squares
+// The board (docs/experiments/morris.md): 16 points a..p on two concentric squares
 // without centres, named in reading order:
 //
 //   a-----b-----c      outer square a b c / g . j / n o p

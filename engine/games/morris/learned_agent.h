@@ -1,5 +1,5 @@
 // The `learned` agent: a small value network trained on the exact values of
-// the solved game (playground morris train-value, docs/morris.md), searched
+// the solved game (playground morris train-value, docs/experiments/morris.md), searched
 // one or two turns deep. It never reads the exact table: the network is all
 // it knows.
 //

@@ -179,8 +179,8 @@ TEST(MorrisLearned, TheNetworkFileRoundTripsAndIsRefusedWhenItDoesNotFit) {
   EXPECT_THROW(read_value_network("not a policy", "value.policy"), InputError);
 }
 
-// The shipped network (docs/morris.md): its accuracy on the positions of 300 fixed games (a win above 1/3, a
-// loss below -1/3, else a draw), as measured when it was shipped: 98.9% of the 31,598 positions, and 86.2% of the
+// The shipped network (docs/experiments/morris.md): its accuracy on the positions of 300 fixed games (a win above 1/3,
+// a loss below -1/3, else a draw), as measured when it was shipped: 98.9% of the 31,598 positions, and 86.2% of the
 // 1,479 that are not draws (always answering "draw" would be right on 95.3% of all, and on none of those).
 TEST(MorrisLearned, TheShippedNetworkKeepsItsAccuracy) {
   const auto table = Solution::deserialize(*require_policy_file(kShippedSolution), kShippedSolution);
@@ -207,7 +207,8 @@ TEST(MorrisLearned, TheShippedNetworkKeepsItsAccuracy) {
   EXPECT_GE(decisive_accuracy, 0.85);
 }
 
-// Against bonus on seeds 1..10 in each seat it won 7 and 6 games and lost none (docs/morris.md: 1,000 games).
+// Against bonus on seeds 1..10 in each seat it won 7 and 6 games and lost none (docs/experiments/morris.md: 1,000
+// games).
 TEST(MorrisLearned, TheShippedAgentBeatsBonus) {
   const auto game = find_game("morris").create(Json::object());
   const MatchResult first = play_match(*game, {"learned", "bonus"}, 10, 1);

@@ -2,7 +2,7 @@
 // need the game's history), state JSON, action names, observation, agents,
 // options. The rules of a position are in board.h.
 //
-// Options (docs/morris.md); the project has no draw rule, these are the
+// Options (docs/experiments/morris.md); the project has no draw rule, these are the
 // playground's:
 //   max_moves             200   a draw once this many turns (placements and
 //                               moves of both seats) are played, 10 to 1000

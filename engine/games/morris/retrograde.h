@@ -1,6 +1,6 @@
 // The exact solution of Five Men's Morris, placement included: every position
 // between decisions gets win / draw / loss for the side to move and the
-// number of plies to the end under perfect play (docs/morris.md, "The exact
+// number of plies to the end under perfect play (docs/experiments/morris.md, "The exact
 // solution").
 //
 // What the table means:
@@ -14,7 +14,7 @@
 //   threefold repetition, and the loser cannot escape into a repetition.
 // - The move cap (max_moves) is not in the table: a value holds when the cap
 //   leaves room for it (at the default 200 turns, always from the opening,
-//   see docs/morris.md). Repetitions already in a game's history are not in
+//   see docs/experiments/morris.md). Repetitions already in a game's history are not in
 //   it either: the value is that of the position as if reached afresh.
 //
 // How: the rules are the engine's own (Board::for_each_legal, Board::apply,

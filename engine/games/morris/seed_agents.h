@@ -1,4 +1,4 @@
-// The project's app agents with their learned values (docs/morris.md):
+// The project's app agents with their learned values (docs/experiments/morris.md):
 //   smart   reads the five stage tables (stage_tables.h),
 //   genius  reads the five value networks trained on them (ln of the score).
 // Both score every candidate as the project's app does: the value of the board

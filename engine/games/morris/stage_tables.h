@@ -1,7 +1,7 @@
 // The project's five stage tables ("dictionaries"): each maps a board, seen from
 // the project's agent (the side that moved first, 'O'), to the running mean of
 // the discounted scores it received in simulated games (win 100, draw 50,
-// loss 0, times 0.9 per board going back; docs/morris.md). One table per
+// loss 0, times 0.9 per board going back; docs/experiments/morris.md). One table per
 // stage, because the same board is worth different amounts in placement and
 // in movement:
 //   place        any board recorded during the placement phase

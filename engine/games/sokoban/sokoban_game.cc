@@ -230,9 +230,8 @@ namespace {
 const std::vector<OptionInfo>& option_infos() {
   static const std::vector<OptionInfo> infos = {
       {"collection", kDefaultCollection,
-       PG_TEXT("a built-in collection: \"seed\" (the project's two 9x11 maps, one box and two boxes) or \"teaching\" "
-               "(small "
-               "levels, easiest first)")},
+       PG_TEXT("a built-in collection: \"seed\" (the project's two 9x11 maps, one box and two boxes), \"teaching\" "
+               "(small levels, easiest first) or \"boxoban\" (50 of DeepMind's Boxoban levels, 10x10, 4 boxes)")},
       {"index", 0, PG_TEXT("the level in the collection, from 0")},
       {"level", Json(),
        PG_TEXT(

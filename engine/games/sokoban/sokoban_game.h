@@ -3,11 +3,12 @@
 // legal (no masking); the project's reward (seed_reward.h); the one-hot
 // 7 x H x W observation over the tile codes; the episode ends when the level is
 // solved, when the project's corner test flags a box (option corner_ends), or
-// at the step cap. The rules are in board.h. See docs/sokoban.md.
+// at the step cap. The rules are in board.h. See docs/experiments/sokoban.md.
 //
 // Options (the level: a built-in collection and an index, or a level's text):
 //   collection   "seed"   a built-in collection: "seed" (the project's two 9x11
-//                         maps) or "teaching" (graded small levels)
+//                         maps), "teaching" (graded small levels) or
+//                         "boxoban" (50 of DeepMind's Boxoban levels)
 //   index        0        the level in the collection, from 0
 //   level        -        a level in standard text or as a number grid,
 //                         instead of a collection (given several levels,

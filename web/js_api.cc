@@ -111,6 +111,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_step() {
     static const char* names[] = {"replayed", "played", "waiting_human", "game_over", "declined", "thinking"};
     pg::Json j = app->session().summary();
     j["result"] = names[int(r)];
+    if (r == pg::StepResult::kDeclined && app->session().decision()) j["note"] = app->session().decision()->note;
     return reply(j);
   });
 }

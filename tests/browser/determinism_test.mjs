@@ -162,7 +162,7 @@ for (const game of GAMES) {
       const label = `${game} ${JSON.stringify(options)} ${agents} seed ${seed}`;
       await setUp(page, game, options, agents, seed);
       const end = await playOut(page);
-      assert.equal(end.done, true, `${label}: the page's episode ended (${end.result})`);
+      assert.equal(end.done, true, `${label}: the page's episode ended (${end.result}${end.note ? ': ' + end.note : ''})${errors.length ? '; the page said: ' + errors.join(' | ') : ''}`);
       assert.ok(end.step > 0, `${label}: steps were played`);
       const text = await pageTrace(page);
       assertSameText(text, compact(await native), label);

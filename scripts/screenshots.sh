@@ -10,3 +10,7 @@ mkdir -p "$out"
 cp tests/browser/artifacts/look/*.png "$out/"
 ls -1 "$out" | sed 's/^/  /'
 echo "screenshots: $(ls "$out" | wc -l) files in $out"
+# The students' guides' pictures, with their numbered call-outs (tests/browser/guides_test.mjs).
+(cd tests/browser && node --test guides_test.mjs)
+cp tests/browser/artifacts/guides/*.png docs/games/
+ls -1 docs/games/*.png | sed 's/^/  /'

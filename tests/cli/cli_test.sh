@@ -465,7 +465,7 @@ fi
 # Sokoban: the project's maps, level files, the number grids.
 out=$("$PG" sokoban show 2>&1); rc=$?
 check "sokoban show exits 0" "0" "$rc"
-check "sokoban show opens the project's one-box map" "Sokoban (seed 0: one box)" "$out"
+check "sokoban show opens the project's one-box map" "Sokoban (seed:1, one box)" "$out"
 check "sokoban show draws the map" "#   @     #" "$out"
 out=$("$PG" sokoban show --options '{"generate":{"width":9,"height":8,"boxes":3,"seed":17}}' 2>&1); rc=$?
 check "sokoban show makes a generated level" "Sokoban (generated 9x8, 3 boxes, seed 17)" "$out"

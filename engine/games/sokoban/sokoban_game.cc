@@ -217,11 +217,12 @@ std::string SokobanGame::title() const {
     return t + " (generated " + std::to_string(level().width) + "x" + std::to_string(level().height) + ", " +
            std::to_string(level().boxes.size()) + (level().boxes.size() == 1 ? " box" : " boxes") + ", seed " +
            setup_.generate["seed"].dump() + ")";
+  // A collection's level as a link names it (level=teaching:3), numbered from 1 as the page's list shows it.
   if (!setup_.collection.empty())
-    t += " (" + setup_.collection + " " + std::to_string(setup_.index);
+    t += " (" + setup_.collection + ":" + std::to_string(setup_.index + 1);
   else
     t += " (custom level";
-  if (!level().title.empty()) t += ": " + level().title;
+  if (!level().title.empty()) t += (setup_.collection.empty() ? ": " : ", ") + level().title;
   return t + ")";
 }
 

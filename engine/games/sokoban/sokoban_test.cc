@@ -634,7 +634,7 @@ TEST(SokobanJson, RefusesBadFieldsByName) {
 
 TEST(SokobanOptions, LevelFromCollectionOrText) {
   auto teaching = make_game("sokoban", {{"collection", "seed"}, {"index", 1}});
-  EXPECT_EQ(teaching->title(), "Sokoban (seed 1: two boxes)");
+  EXPECT_EQ(teaching->title(), "Sokoban (seed:2, two boxes)");
   const auto custom = make_game("sokoban", {{"level", "#####\n#@$.#\n#####"}});
   EXPECT_EQ(custom->title(), "Sokoban (custom level)");
   EXPECT_EQ(custom->options()["max_steps"], kOtherMaxSteps);

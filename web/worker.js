@@ -31,19 +31,25 @@ function decide(message) {
 onmessage = (event) => {
   const message = event.data;
   if (message.type === 'init') {
-    importScripts(message.script);
-    self[message.factory]({
-      noInitialRun: true,
-      print: (text) => console.log(text),
-      printErr: (text) => console.warn(text),
-      instantiateWasm(imports, success) {
-        WebAssembly.instantiate(message.module, imports).then((instance) => success(instance, message.module));
-        return {};
-      },
-    }).then((module) => {
-      engine = module;
-      early.splice(0).forEach(decide);
-    });
+    // A start that fails (the script not fetched, the module not instantiated) is told to the page.
+    const failed = (e) => postMessage({ type: 'failed', error: String((e && e.message) || e) });
+    try {
+      importScripts(message.script);
+      self[message.factory]({
+        noInitialRun: true,
+        print: (text) => console.log(text),
+        printErr: (text) => console.warn(text),
+        instantiateWasm(imports, success) {
+          WebAssembly.instantiate(message.module, imports).then((instance) => success(instance, message.module), failed);
+          return {};
+        },
+      }).then((module) => {
+        engine = module;
+        early.splice(0).forEach(decide);
+      }, failed);
+    } catch (e) {
+      failed(e);
+    }
   } else if (message.type === 'decide') {
     if (engine) decide(message);
     else early.push(message);

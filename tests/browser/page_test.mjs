@@ -194,6 +194,40 @@ test('the page tells the user when WebGL2 is missing', async () => {
   await page.close();
 });
 
+// The page's first `failures` workers cannot start: the first throws (the worker's error event), the others say
+// so (worker.js's 'failed' message, as when its script cannot be fetched).
+function failingWorkers(failures) {
+  return (p) => p.addInitScript((n) => {
+    const Real = window.Worker;
+    let made = 0;
+    window.Worker = function (url, options) {
+      made++;
+      if (made <= n) {
+        const body = made === 1 ? "onmessage = () => { throw new Error('no start (test)'); };"
+                                : "onmessage = () => postMessage({ type: 'failed', error: 'no start (test)' });";
+        url = URL.createObjectURL(new Blob([body], { type: 'text/javascript' }));
+      }
+      return new Real(url, options);
+    };
+    window.workersMade = () => made;
+  }, failures);
+}
+
+test('a worker that cannot start is started again; after three tries the agent declines and says why', async () => {
+  let { page } = await open('?agents=greedy:3,greedy:3', { prepare: failingWorkers(2) });
+  let s = await api(page, 'step');
+  assert.equal(s.result, 'played', `the third worker decided: ${JSON.stringify(s)}`);
+  assert.equal(await page.evaluate(() => window.workersMade()), 3);
+  await page.close();
+
+  ({ page } = await open('?agents=greedy:3,greedy:3', { prepare: failingWorkers(3) }));
+  s = await api(page, 'step');
+  assert.equal(s.result, 'declined');
+  assert.match(s.note, /the worker stopped: no start \(test\)/);
+  assert.equal(await page.evaluate(() => window.workersMade()), 3, 'no fourth start for the same question');
+  await page.close();
+});
+
 test('the canvas follows the window size', async () => {
   const { page, errors } = await open();
   await page.setViewportSize({ width: 800, height: 600 });

@@ -81,7 +81,7 @@ class Session {
   // {game, options, seed, agents, step, length, done, to_move, returns, state}
   Json summary() const;
   Json trace() const { return episode_->to_trace(specs_); }
-  // Replaces the episode with these actions (by name) played from the seed's initial state, each step
+  // Replaces the episode with these actions (by name) played from the initial state of the episode's seed, each step
   // recorded as "replay"; throws InputError naming the first bad action (nothing changes).
   void replay(const std::vector<std::string>& action_names);
   // Replaces the episode with an imported trace; throws InputError (nothing

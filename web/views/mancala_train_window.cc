@@ -1,4 +1,4 @@
-// Kalah's Train panel: the seed's TD(0) learner running live in slices per
+// Kalah's Train panel: the report's TD(0) learner running live in slices per
 // frame, its learning curve against Greedy 1, and the weights seated as an agent.
 #include <algorithm>
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The page's live TD(0) run for Kalah's linear player (the seed's learner,
+// The page's live TD(0) run for Kalah's linear player (the report's learner,
 // engine/games/mancala/theta_learning.h), in slices of a few milliseconds per
 // frame. Every `eval_every` games it measures ThetaGreedy 1 with the weights
 // as they are against Greedy 1 (`eval_games` games, half moving first): the

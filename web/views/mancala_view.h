@@ -6,7 +6,7 @@
 // budget, each pit also shows its exact value, and the step log marks the
 // moves that changed the value (blunders). For the linear players (theta:*)
 // the inspector lists the 40 features of each candidate afterstate and their
-// weighted contributions. The Train panel runs the seed's TD(0) learner live.
+// weighted contributions. The Train panel runs the report's TD(0) learner live.
 #pragma once
 
 #include <array>

@@ -27,7 +27,7 @@ const ImU32 kNameColour = IM_COL32(60, 40, 22, 200);
 // A removal (an event, not a result): red stands out on the wood, where the palette's orange would not.
 const ImU32 kRemovedColour = IM_COL32(220, 40, 40, 255);
 
-// The seed's app coordinates (a 400 px canvas, outer square 50..350, inner
+// The project's app coordinates (a 400 px canvas, outer square 50..350, inner
 // 125..275), scaled to the unit square.
 constexpr float kPosition[kNumPoints][2] = {
     {0, 0},        {0.5f, 0}, {1, 0},         {0.25f, 0.25f}, {0.5f, 0.25f},  {0.75f, 0.25f}, {0, 0.5f}, {0.25f, 0.5f},

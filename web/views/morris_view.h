@@ -1,5 +1,5 @@
 // Five Men's Morris drawn as its board: the two squares, their connectors
-// and the 16 points (at the seed's app coordinates), the pieces, the pieces
+// and the 16 points (at the project's app coordinates), the pieces, the pieces
 // still in hand beside the board, the mills standing (a bar along the side)
 // and the threats (a mill with two pieces of a side and its third point
 // empty: a dashed ring in that side's colour), the last move. The agent's

@@ -25,7 +25,7 @@ using sokoban::Square;
 
 namespace {
 
-// The seed's colours where it had them (brown walls, green target outlines;
+// The project's colours where it had them (brown walls, green target outlines;
 // its map creator's orange boxes and light-blue player).
 const ImU32 kFloor = IM_COL32(64, 68, 80, 255);
 const ImU32 kFloorLine = IM_COL32(56, 60, 72, 255);

@@ -2,7 +2,7 @@
 // and the player, scaled to fit; the agent's probability of each move as an
 // arrow around the player (longer and brighter = likelier, its choice
 // outlined); the last push, a bump into a wall or a blocked box; the box the
-// seed's corner test flags; the dead squares and deadlocked boxes, the
+// project's corner test flags; the dead squares and deadlocked boxes, the
 // solver's fewest-moves plan from the position as the player's path, and the
 // lower bound's box-to-target matching. A human plays with the arrow keys or WASD, or by
 // clicking beside the player. The Setup panel gets a level picker for the

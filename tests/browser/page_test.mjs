@@ -168,7 +168,8 @@ test('a human plays by clicking a pit; the agent answers', async () => {
   assert.equal(s.to_move, 0);
   await page.waitForTimeout(100);
   const pit1 = (await api(page, 'targets')).find((t) => t.action === '1');
-  await page.mouse.click(pit1.x, pit1.y);
+  await page.mouse.click(pit1.x, pit1.y);  // the click is played on the next frame: wait for it, then the answer
+  await page.waitForFunction(() => window.playground.state().step >= 2, null, { timeout: 5000 });
   await page.waitForFunction(() => window.playground.state().to_move === 0, null, { timeout: 10000 });
   s = await api(page, 'state');
   assert.ok(s.step >= 3, 'greedy:3 answered on its own');

@@ -302,16 +302,16 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   pg::Json windows = pg::Json::object();
   bool tooltip = false;
   const auto& all = ImGui::GetCurrentContext()->Windows;
+  // Active: drawn in the last frame, whose positions and sizes these are (WasActive is the frame before it).
   for (const ImGuiWindow* w : all) {
-    if (!w->WasActive) continue;
+    if (!w->Active) continue;
     const std::string name = w->Name;
     if (name.rfind("##Tooltip_", 0) == 0) tooltip = true;
     if (name.rfind("##", 0) == 0 || (w->Flags & ImGuiWindowFlags_ChildWindow)) continue;
     // The scroll of the window, or of the list inside it that scrolls (the Step log's table).
     const ImGuiWindow* scrolled = w;
     for (const ImGuiWindow* c : all)
-      if (scrolled->ScrollMax.y <= 0 && c->WasActive && c->RootWindow == w && c != w && c->ScrollMax.y > 0)
-        scrolled = c;
+      if (scrolled->ScrollMax.y <= 0 && c->Active && c->RootWindow == w && c != w && c->ScrollMax.y > 0) scrolled = c;
     windows[name] = {{"x", w->Pos.x},
                      {"y", w->Pos.y},
                      {"width", w->Size.x},

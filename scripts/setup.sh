@@ -23,7 +23,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   libtorch-dev libopenblas0
   clang libclang-rt-14-dev
   nginx-light libnginx-mod-http-brotli-static
-  node-terser)
+  node-terser esbuild)
 # libtorch-dev: PyTorch 1.13's C++ API (CPU) for the native training tools and the parity tests (154 packages,
 # 123 MB to download, 496 MB installed, under 2 minutes). libopenblas0 is the BLAS libtorch recommends; without it
 # libtorch falls back to the reference BLAS and its dense and conv layers run 2-10x slower.
@@ -32,6 +32,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
 # (scripts/build_site.sh) through a real static server, as a course would (tests/browser/hosting_test.mjs); the
 # test starts its own nginx on a loopback port, the system's nginx service is never started (below).
 # node-terser: minifies the page's JavaScript, each module's glue and index.html's script (scripts/minify_js.mjs).
+# esbuild: bundles the page's ES modules (web/page/) into index.html's one script (scripts/bundle_js.mjs).
 missing=()
 for p in "${PACKAGES[@]}"; do
   # nodejs/npm may come from elsewhere (nodesource); accept any working binary.

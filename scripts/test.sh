@@ -55,6 +55,8 @@ wasm_build() { bash scripts/build.sh wasm; }
 size_budget() { bash scripts/size_report.sh >/dev/null || { bash scripts/size_report.sh; exit 1; }; }
 wasm_engine_tests() { bash scripts/wasm_engine_tests.sh; }
 browser_tests() {
+  # The page's modules and index.html's writing, without a browser (a second or two).
+  NODE_PATH=/usr/share/nodejs node --test tests/js/page_modules_test.mjs tests/js/write_index_test.mjs
   cd tests/browser
   SITE_DIR=build/wasm/site-checked node --test --test-concurrency=2 page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs \
     morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs \

@@ -1,25 +1,40 @@
 // Writes the page's index.html: shell.html with the list of games (one module each, playground-<game>.js) in
 // place of PG_GAMES, the first being the default, and the site's map of files in place of PG_SITE: empty here
 // (every file under its own name); scripts/build_site.mjs writes the hosted folder's, with content-hashed
-// names and sizes (renderIndex and withSite, below). The page's script is minified (scripts/minify_js.mjs); the
-// small one that holds GAMES and SITE is not, so that the map can be written in place.
+// names and sizes (renderIndex and withSite, below). The page's script, shell.html's
+// <script type="module" src="web/page/main.mjs">, is bundled with the modules it imports (scripts/bundle_js.mjs)
+// and written in place, minified (scripts/minify_js.mjs): index.html is one download with the script in it.
+// The small script that holds GAMES and SITE is not minified, so that the map can be written in place.
 //   node scripts/write_index.mjs shell.html build/wasm/site/index.html mancala,zuma,binary,morris,sokoban
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleScript } from './bundle_js.mjs';
 import { minifyScript } from './minify_js.mjs';
 
 // The map's line in index.html: `const SITE = {...};`, the JSON on one line.
 const SITE_LINE = /^([ \t]*const SITE = )(PG_SITE|\{.*\});[ \t]*$/m;
 
-// index.html's text from shell.html's: the games (names) and the site's map ({files: {name: {url, bytes}}}).
+// A module script of shell.html: <script type="module" src="..."></script>, its source relative to shell.html.
+const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
+
+// index.html's text from shell.html's (the file `source`: its module scripts are found from its folder): the
+// games (names) and the site's map ({files: {name: {url, bytes}}}).
 export async function renderIndex(shell, games, site = { files: {} }, source = 'shell.html') {
   if (!shell.includes('PG_GAMES')) throw new Error(`${source}: has no PG_GAMES to replace with the list of games`);
   if (!/^[ \t]*const SITE = PG_SITE;/m.test(shell)) {
     throw new Error(`${source}: has no line "const SITE = PG_SITE;" to replace with the site's map of files`);
   }
-  const page = await withMinifiedScripts(withoutComments(shell), source);
+  const page = await withMinifiedScripts(withBundledScripts(withoutComments(shell), source), source);
   return withSite(page.replace('PG_GAMES', JSON.stringify(games)), site, source);
+}
+
+// The page with each module script bundled into an inline <script> (a classic one, run where it stands).
+function withBundledScripts(html, source) {
+  return html.replace(MODULE_SCRIPT, (tag, src) => {
+    const code = bundleScript(path.join(path.dirname(source), src));
+    return `<script>${code.replace(/<\/script/gi, '<\\/script')}</script>`;
+  });
 }
 
 // The page with each inline <script> minified, but for the one that holds the site's map (SITE_LINE).

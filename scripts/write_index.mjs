@@ -52,8 +52,8 @@ async function withMinifiedScripts(html, source) {
   return parts.join('');
 }
 
-// shell.html without its whole-line comments (`// ...` in the script, `/* ... */` in the style): they are
-// for the people who read shell.html, and a quarter of what the first frame's index.html would weigh.
+// shell.html without its whole-line comments (`// ...` in the games' script, `/* ... */` in the style): they
+// are for the people who read shell.html, not for the first frame's download.
 function withoutComments(html) {
   return html.replace(/^[ \t]*\/\/.*\n/gm, '').replace(/^[ \t]*\/\*.*\*\/[ \t]*\n/gm, '');
 }

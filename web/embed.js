@@ -1,5 +1,5 @@
 // embed.js: drives a playground shown in an iframe from the page around it (a course page), on any origin,
-// through the page's postMessage bridge (shell.html, "The bridge"; docs/embedding.md). No dependencies.
+// through the page's postMessage bridge (web/page/bridge.mjs; docs/embedding.md). No dependencies.
 //
 //   <iframe id="game"
 //           src="https://your.host/playground/?game=tictactoe&embed=1&origins=https%3A%2F%2Fcourse.example"></iframe>

@@ -1,6 +1,6 @@
 // The page's worker: the game's module, instantiated without its interface (its main() does not run), decides
 // for the agents seated in the page (engine/core/worker_agent.h), so that the page never waits on a search.
-// shell.html sends it the module's compiled code, each request, and the policy files it asks for.
+// The page (web/page/worker.mjs) sends it the module's compiled code, each request, and the policy files it asks for.
 'use strict';
 let engine = null;
 const early = [];     // requests that arrived before the module was ready

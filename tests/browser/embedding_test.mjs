@@ -1,6 +1,6 @@
 // Embedding across origins: the site (SITE_DIR) on http://127.0.0.1:<port>, the example course page
 // (examples/course_page.html) on http://localhost:<another port>, another origin. The course page embeds three
-// playgrounds and drives one through embed.js and the page's postMessage bridge (shell.html, "The bridge").
+// playgrounds and drives one through embed.js and the page's postMessage bridge (web/page/bridge.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -44,7 +44,8 @@ function answer(event, reply) {
   try {
     event.source.postMessage(answerMessage(reply), target);
   } catch (e) {  // a result that cannot be cloned
-    event.source.postMessage({ playground: BRIDGE, id: reply.id, error: reply.method + ': the result cannot be sent: ' + messageOf(e) }, target);
+    const error = reply.method + ': the result cannot be sent: ' + messageOf(e);
+    event.source.postMessage({ playground: BRIDGE, id: reply.id, error }, target);
   }
 }
 

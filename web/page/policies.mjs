@@ -68,7 +68,9 @@ export function policyFile(path) {
     const game = path.split('/')[0];
     const progress = (loaded, total) => {
       // Another game's module starting shows its own bar; a module gone takes no figures.
-      try { callPlain('pg_policy_progress', null, ['string', 'number', 'number'], [game, loaded, total]); } catch (e) { /* page gone */ }
+      try {
+        callPlain('pg_policy_progress', null, ['string', 'number', 'number'], [game, loaded, total]);
+      } catch (e) { /* page gone */ }
     };
     fetched = policyManifest().then((manifest) => {
       const entry = manifestFiles(manifest, game).find((f) => f.path === path);

@@ -61,7 +61,8 @@ export function installWords(api) {
   document.getElementById('words').addEventListener('click', (event) => {
     const data = (event.target && event.target.dataset) || {};
     if (!running() || !(data.words || data.move)) return;
-    Promise.resolve().then(data.move ? () => api.play(data.move) : actions[data.words]).catch(() => { /* the page shows the message */ })
+    Promise.resolve().then(data.move ? () => api.play(data.move) : actions[data.words])
+      .catch(() => { /* the page shows the message */ })
       .then(() => setTimeout(refreshWords, 0));
   });
   // The decision may come later than the step (an agent thinking in the worker): asked again a moment after.

@@ -37,7 +37,7 @@ TEST(MancalaSearchLine, ThetaLineLeadsToTheSearchedValue) {
   const auto seed = thetas().find(kSeedTheta);
   ASSERT_TRUE(seed);
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  const ThetaEval eval{kStandard, *seed};
+  const ValueEval<ThetaLeaf> eval{{kStandard, *seed}};
   long checked = 0;
   random_positions(kStandard, 10, 5, [&](const Board& b) {
     for (int depth = 1; depth <= 4; ++depth) {

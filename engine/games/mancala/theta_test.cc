@@ -141,6 +141,16 @@ TEST(ThetaGreedy, AlphaBetaEqualsPlainMinimaxWithFewerNodes) {
         const double v = theta_minimax(b, kStandard, *seed, depth, -kInf, kInf, nodes);
         ASSERT_DOUBLE_EQ(v, plain_minimax(b, kStandard, *seed, depth)) << to_text(b) << "depth " << depth;
         pruned += nodes;
+        // The agent's root scores: each move's plain value for the mover.
+        const auto r = ThetaAgent::score_moves(b, kStandard, *seed, depth);
+        const double sign = b.to_move == 0 ? 1 : -1;
+        for (int i = 0; i < kPitsPerSide; ++i) {
+          if (!(r.legal & (1u << i))) continue;
+          Board child = b;
+          child.sow(i, kStandard);
+          ASSERT_DOUBLE_EQ(r.score[size_t(i)], sign * plain_minimax(child, kStandard, *seed, depth - 1))
+              << to_text(b) << "pit " << i + 1 << " depth " << depth;
+        }
       }
       ++positions;
       const uint32_t mask = b.legal_mask();

@@ -74,9 +74,7 @@ TEST(NetworkPolicies, ARefusedFileIsRefusedWithItsMessage) {
   // Seated: the same file refusal, every time, and the agent's own expectation.
   provide_policy_file("zuma/refused_test.rlpg", corrupted);
   for (int i = 0; i < 2; ++i)
-    EXPECT_NE(message_of([&] {
-                make_network_agent("dqn", "zuma/refused_test.rlpg", kZumaQ, 0);
-              }).find("bad checksum"),
+    EXPECT_NE(message_of([&] { make_network_agent("dqn", "zuma/refused_test.rlpg", kZumaQ, 0); }).find("bad checksum"),
               std::string::npos);
   provide_policy_file("zuma/kind_test.rlpg", zuma_q_file());
   EXPECT_EQ(message_of([&] {

@@ -147,7 +147,9 @@ const std::vector<Command>& command_table() {
         S+i); the homework's grading protocol is --max-steps 50 --max-length 10
         --random-lines (or --scenario grading))",
        "playground zuma eval --agent trained --episodes 2000 --scenario grading"},
-      {"zuma", "train", zuma_train,
+      {"zuma",
+       "train",
+       zuma_train,
        R"(  playground zuma train --out FILE [--episodes N] [--alpha A] [--epsilon-start E]
         [--epsilon-end E] [--gamma G] [--seed S] [--curve-every N]
         [--eval-episodes N] [--eval-seed S] [options]
@@ -205,7 +207,9 @@ const std::vector<Command>& command_table() {
         10x10 with 4 boxes), each checked by the solver, as a collection whose
         notes give the fewest pushes and a plan)",
        ""},
-      {"sokoban", "train", nullptr,
+      {"sokoban",
+       "train",
+       nullptr,
        R"(  playground sokoban train --index 0|1 --out FILE [--episodes N] [--seed S]
         [--checkpoint F [--checkpoint-every STEPS]] [--resume F]
         the project's DQN, exactly as it trained, on its map 1 (index 0, 1000
@@ -213,7 +217,9 @@ const std::vector<Command>& command_table() {
         policy once on the map (needs libtorch))",
        "",
        {"", "", LIBTORCH_RUN(sokoban_train)}},
-      {"sokoban", "train-policy", nullptr,
+      {"sokoban",
+       "train-policy",
+       nullptr,
        R"(  playground sokoban train-policy --out FILE [--levels N] [--epochs E] [--dagger R]
         [--dagger-levels N] [--dagger-play greedy|masked] [--dagger-epochs E]
         [--init FILE] [--min-side N] [--boxoban FILE,FILE] [--boxoban-levels N]
@@ -269,7 +275,9 @@ const std::vector<Command>& command_table() {
         (policies/morris/stage_tables.policy); --min-count writes only the
         boards seen at least K times)",
        ""},
-      {"morris", "train-networks", nullptr,
+      {"morris",
+       "train-networks",
+       nullptr,
        R"(  playground morris train-networks --out-dir DIR [--tables FILE]
         [--max-rows N] [--max-epochs N] [--patience N] [--seed S]
         the project's five value networks (ln of the tables' scores, MAE, batch
@@ -277,7 +285,9 @@ const std::vector<Command>& command_table() {
         (DIR/genius_<stage>.policy); with libtorch only)",
        "",
        {"", "", LIBTORCH_RUN(morris_train_networks)}},
-      {"morris", "train-value", nullptr,
+      {"morris",
+       "train-value",
+       nullptr,
        R"(  playground morris train-value --out FILE [--games N] [--table-samples N]
         [--test-games N] [--hidden 128,64] [--max-epochs N] [--patience N]
         [--batch N] [--lr X] [--seed S]

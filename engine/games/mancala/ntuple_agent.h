@@ -30,8 +30,8 @@ struct NTupleLeaf {
 };
 
 // Player 0's value of `board` searched `depth` plies ahead.
-inline double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth,
-                             double alpha, double beta, long& nodes) {
+inline double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
+                             double beta, long& nodes) {
   return value_minimax(board, rules, NTupleLeaf{value}, depth, alpha, beta, nodes);
 }
 

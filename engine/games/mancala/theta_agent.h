@@ -26,8 +26,8 @@ struct ThetaLeaf {
 };
 
 // Player 0's value of `board` searched `depth` plies ahead.
-inline double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth,
-                            double alpha, double beta, long& nodes) {
+inline double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth, double alpha,
+                            double beta, long& nodes) {
   return value_minimax(board, rules, ThetaLeaf{rules, policy}, depth, alpha, beta, nodes);
 }
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "engine/core/error.h"
-#include "engine/nn/network_policies.h"
 #include "engine/games/sokoban/deadlocks.h"
 #include "engine/games/sokoban/room.h"
+#include "engine/nn/network_policies.h"
 
 namespace pg::sokoban {
 

@@ -18,8 +18,8 @@ Decision NTupleAgent::decide(const State& state, Rng& rng) {
 }
 
 const char* ntuple_name_for(const Rules& rules) {
-  const bool seed_reading = rules.early_end && rules.end_only_when_mover_empty && !rules.sweep_remaining;
-  return seed_reading ? kNTupleSeedRules : kNTupleAveraged;
+  const bool report_reading = rules.early_end && rules.end_only_when_mover_empty && !rules.sweep_remaining;
+  return report_reading ? kNTupleReportRules : kNTupleAveraged;
 }
 
 std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rules) {
@@ -33,7 +33,7 @@ std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rul
   if (!value)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no n-tuple value named '" + value_name + "' (shipped: " + kNTupleAveraged + ", " +
-                         kNTupleTreeStrap + ", " + kNTupleStandard + ", " + kNTupleSeedRules + ")");
+                         kNTupleTreeStrap + ", " + kNTupleStandard + ", " + kNTupleReportRules + ")");
   return std::make_unique<NTupleAgent>(depth, weights, std::move(value));
 }
 

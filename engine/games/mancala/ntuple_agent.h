@@ -19,7 +19,7 @@ namespace pg::mancala {
 // mean of that and a further TreeStrap run with margin-aware targets, which
 // the standard rules' players use since it meets every target at 2 and 5 plies.
 constexpr const char* kNTupleStandard = "ntuple_standard";
-constexpr const char* kNTupleSeedRules = "ntuple_seed_rules";
+constexpr const char* kNTupleReportRules = "ntuple_seed_rules";
 constexpr const char* kNTupleTreeStrap = "ntuple_treestrap";
 constexpr const char* kNTupleAveraged = "ntuple_averaged";
 

@@ -23,7 +23,7 @@ std::unique_ptr<Agent> make_theta_agent(std::string_view spec) {
   const std::string depth_text = arg.substr(0, colon);
   const int depth = depth_text.empty() ? 1 : parse_int_param(spec, depth_text, 1, ThetaAgent::kMaxDepth);
   const std::string weights = colon == std::string::npos ? "td0" : arg.substr(colon + 1);
-  const std::string policy_name = weights == "seed"   ? kSeedTheta
+  const std::string policy_name = weights == "seed"   ? kReportTheta
                                   : weights == "td0"  ? kOurTheta
                                   : weights == "pool" ? kPoolTheta
                                                       : weights;

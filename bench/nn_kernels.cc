@@ -33,12 +33,12 @@ struct Bench {
 }  // namespace
 
 KernelRun nn_sokoban_forward(long forwards, uint64_t seed) {
-  static Bench bench(nn::sokoban_seed_net(1));
+  static Bench bench(nn::sokoban_project_net(1));
   return bench.run(forwards, seed);
 }
 
 KernelRun nn_morris_forward(long forwards, uint64_t seed) {
-  static Bench bench(nn::morris_seed_net(1));
+  static Bench bench(nn::morris_project_net(1));
   return bench.run(forwards, seed);
 }
 

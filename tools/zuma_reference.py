@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Python reference implementation of the Zuma engine.
 
-Written only from /work/shared/specs/zuma.md ("One step, exactly" and the sections
-around it).  It exists to produce golden data for the C++ engine
+Written only from the homework's specification of the engine (its "One step, exactly"
+and the sections around it).  It exists to produce golden data for the C++ engine
 (tests/golden/zuma/make_golden.py) and as a speed baseline:
 
     python3 tools/zuma_reference.py --bench

@@ -14,6 +14,7 @@
 #include "engine/core/policy_store.h"
 #include "engine/core/text.h"
 #include "engine/nn/network_agent.h"
+#include "engine/nn/network_policies.h"
 #include "engine/nn/policy_file.h"
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -464,10 +465,10 @@ EMSCRIPTEN_KEEPALIVE const char* pg_provide_policy(const char* path_text, const 
   return guarded("pg_provide_policy", [&]() -> const char* {
     auto* app = pg::web::current_app();
     const std::string path = path_text;
-    std::string bytes(data, size_t(size));
-    if (bytes.substr(0, pg::nn::kPolicyMagic.size()) == pg::nn::kPolicyMagic) {
+    auto bytes = std::make_shared<const std::string>(data, size_t(size));
+    if (bytes->substr(0, pg::nn::kPolicyMagic.size()) == pg::nn::kPolicyMagic) {
       try {
-        pg::nn::read_policy(bytes, {.source = "policies/" + path, .game = path.substr(0, path.find('/'))});
+        pg::nn::network_policies().parse_arriving(path, bytes);  // kept: its agents parse it no more
       } catch (const pg::InputError& e) {
         pg::policy_file_failed(path, std::string("refused: ") + e.what());
         const std::string message = std::string("policy file refused: ") + e.what();

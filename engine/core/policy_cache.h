@@ -43,8 +43,26 @@ class PolicyCache {
     if (parsed.bytes != bytes) {
       parsed.policy = std::make_shared<const Policy>(parse_(*bytes, path));
       parsed.bytes = bytes;
+      ++parses_;
     }
     return parsed.policy;
+  }
+
+  // Parses bytes about to be handed to the store for `path` (provide_policy_file with these very bytes), so
+  // that a file can be checked before it is stored: throws the parse's InputError (nothing is kept), else the
+  // policy is kept for these bytes and find parses nothing once the store holds them.
+  std::shared_ptr<const Policy> parse_arriving(const std::string& path, std::shared_ptr<const std::string> bytes) {
+    auto policy = std::make_shared<const Policy>(parse_(*bytes, path));
+    std::lock_guard<std::mutex> lock(mutex_);
+    parsed_[path] = {std::move(bytes), policy};
+    ++parses_;
+    return policy;
+  }
+
+  // How many times a file was parsed (for tests: a file is parsed once for the bytes the store holds).
+  long parses() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return parses_;
   }
 
   // As find, for an agent about to be seated: a shipped file that is not there is asked for, and this throws
@@ -94,6 +112,7 @@ class PolicyCache {
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const Policy>> stored_;
   std::map<std::string, Parsed> parsed_;  // by path
+  long parses_ = 0;
 };
 
 }  // namespace pg

@@ -70,10 +70,14 @@ std::shared_ptr<const std::string> find_policy_file(std::string_view path) {
 }
 
 void provide_policy_file(std::string path, std::string bytes) {
+  provide_policy_file(std::move(path), std::make_shared<const std::string>(std::move(bytes)));
+}
+
+void provide_policy_file(std::string path, std::shared_ptr<const std::string> bytes) {
   Store& s = store();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.failures.erase(path);
-  s.files[std::move(path)] = std::make_shared<const std::string>(std::move(bytes));
+  s.files[std::move(path)] = std::move(bytes);
 }
 
 void policy_file_failed(std::string path, std::string message) {

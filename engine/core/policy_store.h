@@ -22,6 +22,7 @@ namespace pg {
 std::shared_ptr<const std::string> find_policy_file(std::string_view path);
 // The page's loader (and tests) hand over a file's bytes.
 void provide_policy_file(std::string path, std::string bytes);
+void provide_policy_file(std::string path, std::shared_ptr<const std::string> bytes);
 
 // The page's loader tells that a file could not be had (a failed fetch, a refused file): the agents
 // that need it then say so instead of "still loading".

@@ -6,6 +6,7 @@
 
 #include "engine/core/error.h"
 #include "engine/nn/det_math.h"
+#include "engine/nn/network_policies.h"
 
 namespace pg::nn {
 namespace {
@@ -172,14 +173,18 @@ Decision ValueNetworkAgent::decide(const State& state, Rng& rng) {
   return d;
 }
 
-std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, std::string_view bytes,
-                                                 const PolicyExpectation& expect, double temperature) {
-  auto policy = std::make_shared<const Policy>(read_policy(bytes, expect));
+std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, const std::string& source,
+                                                 std::shared_ptr<const Policy> policy, double temperature) {
   if (policy->kind == "q-network")
-    return std::make_unique<QNetworkAgent>(base_spec, expect.source, std::move(policy), temperature);
+    return std::make_unique<QNetworkAgent>(base_spec, source, std::move(policy), temperature);
   if (policy->kind == "value-network")
-    return std::make_unique<ValueNetworkAgent>(base_spec, expect.source, std::move(policy), temperature);
-  throw InputError(expect.source, "no network agent plays a '" + policy->kind + "' policy");
+    return std::make_unique<ValueNetworkAgent>(base_spec, source, std::move(policy), temperature);
+  throw InputError(source, "no network agent plays a '" + policy->kind + "' policy");
+}
+
+std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, const std::string& path,
+                                                 const PolicyExpectation& expect, double temperature) {
+  return make_network_agent(base_spec, expect.source, require_network_policy(path, expect), temperature);
 }
 
 }  // namespace pg::nn

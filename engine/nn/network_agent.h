@@ -87,9 +87,14 @@ class ValueNetworkAgent : public NetworkAgent {
   Decision decide(const State& state, Rng& rng) override;
 };
 
-// Reads `bytes` (read_policy with `expect`) and builds the agent its kind
-// asks for; throws InputError naming `expect.source` and the problem.
-std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, std::string_view bytes,
+// The agent the policy's kind asks for; throws InputError naming `source`.
+std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, const std::string& source,
+                                                 std::shared_ptr<const Policy> policy, double temperature);
+// The agent for the policy file at `path` (parsed once per file:
+// require_network_policy, checked against `expect`); throws
+// PolicyUnavailable while the file is not there, else InputError naming the
+// file and the problem.
+std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, const std::string& path,
                                                  const PolicyExpectation& expect, double temperature);
 // Parses a temperature parameter ("0.5") in [0, kMaxTemperature] or throws InputError naming the spec.
 double parse_temperature(std::string_view spec, std::string_view text);

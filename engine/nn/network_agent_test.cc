@@ -35,7 +35,9 @@ std::string constant_q_policy(const std::vector<float>& q, const std::string& ki
 }
 
 std::unique_ptr<NetworkAgent> agent(const std::string& bytes, double temperature) {
-  return make_network_agent("dqn", bytes, {.source = "test.rlpg", .game = "zuma"}, temperature);
+  return make_network_agent("dqn", "test.rlpg",
+                            std::make_shared<const Policy>(read_policy(bytes, {.source = "test.rlpg", .game = "zuma"})),
+                            temperature);
 }
 
 TEST(QNetworkAgent, GreedyAtTemperatureZeroOverTheLegalActionsOnly) {

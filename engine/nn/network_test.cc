@@ -127,9 +127,9 @@ double max_error(const Policy& policy, int inputs = 3) {
 }
 
 TEST(Network, SeedNetsMatchThePlainEvaluation) {
-  EXPECT_LT(max_error(sokoban_seed_net(1)), 1e-5);
-  EXPECT_LT(max_error(sokoban_seed_net(2, DType::kFloat16)), 1e-5);
-  EXPECT_LT(max_error(morris_seed_net(1)), 1e-5);
+  EXPECT_LT(max_error(sokoban_project_net(1)), 1e-5);
+  EXPECT_LT(max_error(sokoban_project_net(2, DType::kFloat16)), 1e-5);
+  EXPECT_LT(max_error(morris_project_net(1)), 1e-5);
   EXPECT_LT(max_error(layer_zoo_net(1, false)), 1e-5);
   EXPECT_LT(max_error(layer_zoo_net(1, true)), 1e-5);
 }
@@ -165,13 +165,13 @@ TEST(Network, OddShapesMatchThePlainEvaluation) {
 }
 
 TEST(Network, BatchNormsFoldWhereExact) {
-  const Network sokoban(sokoban_seed_net(1));
+  const Network sokoban(sokoban_project_net(1));
   ASSERT_EQ(sokoban.steps().size(), 5u);  // the flatten is no step
   EXPECT_EQ(sokoban.steps()[3].name, "fc1");
   EXPECT_EQ(sokoban.steps()[3].layers, (std::vector<std::string>{"fc1"}));
 
   // Keras's Dense(relu) then BatchNormalization: each batch norm goes into the next dense layer.
-  const Network morris(morris_seed_net(1));
+  const Network morris(morris_project_net(1));
   ASSERT_EQ(morris.steps().size(), 5u);
   EXPECT_EQ(morris.steps()[1].layers, (std::vector<std::string>{"bn1", "dense2"}));
   EXPECT_EQ(morris.steps()[4].layers, (std::vector<std::string>{"bn4", "value"}));
@@ -209,7 +209,7 @@ TEST(Network, BatchNormThroughAFlattenFoldsIntoTheDenseLayer) {
 }
 
 TEST(Network, StepOutputsAreTheLayersActivations) {
-  const Policy policy = sokoban_seed_net(3);
+  const Policy policy = sokoban_project_net(3);
   Network net(policy);
   const auto input = random_values(7 * 9 * 11, 9);
   const auto output = net.forward(input);
@@ -224,7 +224,7 @@ TEST(Network, StepOutputsAreTheLayersActivations) {
 }
 
 TEST(Network, CopiesShareWeightsNotBuffers) {
-  Network a(morris_seed_net(1));
+  Network a(morris_project_net(1));
   const auto first = a.forward(random_values(16, 1));
   const std::vector<float> out_a(first.begin(), first.end());
   Network b = a;
@@ -234,7 +234,7 @@ TEST(Network, CopiesShareWeightsNotBuffers) {
 }
 
 TEST(Network, RefusesAnInputOfTheWrongSize) {
-  Network net(morris_seed_net(1));
+  Network net(morris_project_net(1));
   EXPECT_THROW(net.forward(std::vector<float>(15)), InputError);
 }
 

@@ -228,6 +228,38 @@ Json read_policy_header(std::string_view bytes, const std::string& source) {
   return parse_header(bytes, HeaderReader(source)).json;
 }
 
+namespace {
+
+// What the caller expects of a policy (read_policy checks each as soon as it is read).
+void expect_game(const Policy& p, const PolicyExpectation& expect, const HeaderReader& r) {
+  if (!expect.game.empty() && p.game != expect.game)
+    r.fail("wrong game: the policy is for " + in_quotes(p.game) + ", expected " + in_quotes(expect.game));
+}
+void expect_kind(const Policy& p, const PolicyExpectation& expect, const HeaderReader& r) {
+  if (!expect.kind.empty() && p.kind != expect.kind)
+    r.fail("wrong kind: the policy is a " + in_quotes(p.kind) + ", expected a " + in_quotes(expect.kind));
+}
+void expect_encoding(const Policy& p, const PolicyExpectation& expect, const HeaderReader& r) {
+  if (!expect.encoding.empty() && p.observation.encoding != expect.encoding)
+    r.fail("wrong observation encoding: the policy reads " + in_quotes(p.observation.encoding) + ", expected " +
+           in_quotes(expect.encoding));
+}
+void expect_shape(const Policy& p, const PolicyExpectation& expect, const HeaderReader& r) {
+  if (expect.observation_shape && p.observation.shape != *expect.observation_shape)
+    r.fail("wrong observation shape: the policy reads " + p.observation.shape.str() + ", expected " +
+           expect.observation_shape->str());
+}
+
+}  // namespace
+
+void check_expectation(const Policy& policy, const PolicyExpectation& expect) {
+  const HeaderReader r(expect.source);
+  expect_game(policy, expect, r);
+  expect_kind(policy, expect, r);
+  expect_encoding(policy, expect, r);
+  expect_shape(policy, expect, r);
+}
+
 Policy read_policy(std::string_view bytes, const PolicyExpectation& expect) {
   const HeaderReader r(expect.source);
   const RawHeader raw = parse_header(bytes, r);
@@ -236,26 +268,20 @@ Policy read_policy(std::string_view bytes, const PolicyExpectation& expect) {
 
   // What the caller expects, before anything costly.
   p.game = r.string(h, "game", "game");
-  if (!expect.game.empty() && p.game != expect.game)
-    r.fail("wrong game: the policy is for " + in_quotes(p.game) + ", expected " + in_quotes(expect.game));
+  expect_game(p, expect, r);
   p.kind = r.string(h, "kind", "kind");
   bool known_kind = false;
   for (const char* k : kKinds) known_kind = known_kind || p.kind == k;
   if (!known_kind)
     r.fail("unknown kind " + in_quotes(p.kind) +
            " (q-network, value-network, policy-network, policy-map, q-table or value-table)");
-  if (!expect.kind.empty() && p.kind != expect.kind)
-    r.fail("wrong kind: the policy is a " + in_quotes(p.kind) + ", expected a " + in_quotes(expect.kind));
+  expect_kind(p, expect, r);
   const Json& observation = r.field(h, "observation", "observation");
   if (!observation.is_object()) r.fail("header field 'observation' must be an object");
   p.observation.encoding = r.string(observation, "encoding", "observation.encoding");
-  if (!expect.encoding.empty() && p.observation.encoding != expect.encoding)
-    r.fail("wrong observation encoding: the policy reads " + in_quotes(p.observation.encoding) + ", expected " +
-           in_quotes(expect.encoding));
+  expect_encoding(p, expect, r);
   p.observation.shape = r.shape(r.field(observation, "shape", "observation.shape"), "observation.shape");
-  if (expect.observation_shape && p.observation.shape != *expect.observation_shape)
-    r.fail("wrong observation shape: the policy reads " + p.observation.shape.str() + ", expected " +
-           expect.observation_shape->str());
+  expect_shape(p, expect, r);
 
   const Json& actions = r.field(h, "actions", "actions");
   if (!actions.is_array()) r.fail("header field 'actions' must be a list of action names");

@@ -100,6 +100,9 @@ struct PolicyExpectation {
 // layer type or activation, a tensor out of the weights or missing, a bad
 // checksum, non-finite weights.
 Policy read_policy(std::string_view bytes, const PolicyExpectation& expect = {});
+// The checks of `expect` that read_policy makes (game, kind, encoding,
+// observation shape), on a policy already read: the same InputError.
+void check_expectation(const Policy& policy, const PolicyExpectation& expect);
 
 // The file's bytes. Throws InputError when a float tensor holds a non-finite
 // value or a tensor's bytes do not match its shape and dtype.

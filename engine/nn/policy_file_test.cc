@@ -45,7 +45,7 @@ std::string join(const Parts& parts, bool reseal = false) {
   return out + parts.blob;
 }
 
-std::string small_file() { return write_policy(morris_seed_net(3)); }
+std::string small_file() { return write_policy(morris_project_net(3)); }
 
 std::string edited(const std::function<void(Parts&)>& edit, bool reseal = false) {
   Parts parts = split(small_file());
@@ -72,7 +72,7 @@ std::string refusal(const std::string& bytes, const PolicyExpectation& expect = 
 
 TEST(PolicyFile, RoundTripIsBitExact) {
   for (DType storage : {DType::kFloat32, DType::kFloat16}) {
-    const Policy policy = sokoban_seed_net(5, storage);
+    const Policy policy = sokoban_project_net(5, storage);
     const std::string bytes = write_policy(policy);
     const Policy back = read_policy(bytes);
     EXPECT_EQ(write_policy(back), bytes);
@@ -102,7 +102,7 @@ TEST(PolicyFile, LayoutIsAsDocumented) {
 }
 
 TEST(PolicyFile, KeepsTrainingScoresAndOtherFields) {
-  Policy policy = morris_seed_net(3);
+  Policy policy = morris_project_net(3);
   policy.training = {{"command", "train --episodes 10"}, {"settings", {{"lr", 0.001}}}};
   policy.scores = {{"win_rate", 0.75}};
   policy.extra = {{"notes", "a test"}};
@@ -276,7 +276,7 @@ TEST(PolicyFileRefuses, NonFiniteWeights) {
       },
       /*reseal=*/true);
   EXPECT_REFUSED(bytes, "tensor 'dense1.weight' holds a non-finite value at index 5");
-  Policy policy = morris_seed_net(3);
+  Policy policy = morris_project_net(3);
   const std::vector<float> inf = {INFINITY};
   policy.tensors[0] = Tensor::from_floats(policy.tensors[0].name, Shape{1}, inf);
   try {
@@ -317,7 +317,7 @@ TEST(PolicyFileRefuses, UnknownActivation) {
 // --- refusals of the layers, when the network is built ---------------------------
 
 TEST(PolicyFileRefuses, WeightOfTheWrongShape) {
-  Policy policy = morris_seed_net(3);
+  Policy policy = morris_project_net(3);
   std::vector<float> w(256 * 15, 0.0f);
   policy.tensors[0] = Tensor::from_floats("dense1.weight", Shape{256, 15}, w);
   EXPECT_REFUSED(write_policy(policy),
@@ -334,10 +334,10 @@ TEST(PolicyFileRefuses, InconsistentLayerShapes) {
 }
 
 TEST(PolicyFileRefuses, OutputsThatDoNotFitTheActions) {
-  Policy policy = sokoban_seed_net(1);
+  Policy policy = sokoban_project_net(1);
   policy.actions.pop_back();
   EXPECT_REFUSED(write_policy(policy), "the network outputs 4 values [4] but the policy names 3 actions");
-  Policy value = morris_seed_net(1);
+  Policy value = morris_project_net(1);
   value.layers.pop_back();
   EXPECT_REFUSED(write_policy(value), "a value network must output 1 value, this one outputs 32 [32]");
 }
@@ -347,17 +347,17 @@ TEST(PolicyFileRefuses, UnsupportedOrMalformedLayers) {
                  "layer 'dense1': unknown parameter 'kernel'");
   EXPECT_REFUSED(edited([](Parts& p) { p.header["layers"][0]["params"].erase("weight"); }),
                  "layer 'dense1': its parameter 'weight' is missing");
-  Policy sokoban = sokoban_seed_net(1);
+  Policy sokoban = sokoban_project_net(1);
   sokoban.layers[0].stride = 2;
   EXPECT_REFUSED(write_policy(sokoban), "layer 'conv1': stride 2 is not supported (1 only)");
-  sokoban = sokoban_seed_net(1);
+  sokoban = sokoban_project_net(1);
   sokoban.layers.erase(sokoban.layers.begin() + 3);  // the flatten
   sokoban.layers[3].input = Shape{64, 9, 11};
   EXPECT_REFUSED(write_policy(sokoban), "layer 'fc1': a dense layer needs a flat input, not [64,9,11]");
-  sokoban = sokoban_seed_net(1);
+  sokoban = sokoban_project_net(1);
   sokoban.layers[0].kernel = 13;
   EXPECT_REFUSED(write_policy(sokoban), "layer 'conv1': a 13x13 kernel with padding 1 does not fit the input [7,9,11]");
-  Policy morris = morris_seed_net(1);
+  Policy morris = morris_project_net(1);
   const std::vector<int64_t> ints(256, 1);
   morris.tensors[0] = Tensor::from_ints("dense1.weight", DType::kInt32, Shape{256}, ints);
   EXPECT_REFUSED(write_policy(morris),

@@ -54,7 +54,7 @@ class RandomWeights {
 
 }  // namespace
 
-Policy sokoban_seed_net(uint64_t seed, DType storage) {
+Policy sokoban_project_net(uint64_t seed, DType storage) {
   PolicyBuilder b("sokoban", "q-network", {"sokoban-planes-v1", Shape{7, 9, 11}}, {"up", "down", "left", "right"});
   b.storage(storage);
   RandomWeights r(seed);
@@ -64,11 +64,11 @@ Policy sokoban_seed_net(uint64_t seed, DType storage) {
   b.flatten("flatten");
   r.dense(b, "fc1", 512, Activation::kRelu);
   r.dense(b, "fc2", 4);
-  b.policy().training = {{"command", "random weights: sokoban_seed_net(" + std::to_string(seed) + ")"}};
+  b.policy().training = {{"command", "random weights: sokoban_project_net(" + std::to_string(seed) + ")"}};
   return b.build();
 }
 
-Policy morris_seed_net(uint64_t seed, DType storage) {
+Policy morris_project_net(uint64_t seed, DType storage) {
   PolicyBuilder b("morris", "value-network", {"morris-board-v1", Shape{16}}, {});
   b.storage(storage);
   RandomWeights r(seed);
@@ -78,7 +78,7 @@ Policy morris_seed_net(uint64_t seed, DType storage) {
     r.batch_norm(b, "bn" + std::to_string(i + 1), 1e-3);
   }
   r.dense(b, "value", 1);
-  b.policy().training = {{"command", "random weights: morris_seed_net(" + std::to_string(seed) + ")"}};
+  b.policy().training = {{"command", "random weights: morris_project_net(" + std::to_string(seed) + ")"}};
   return b.build();
 }
 

@@ -15,11 +15,11 @@ namespace pg::nn {
 // The Sokoban project's DQN: 7x9x11 planes -> conv 3x3 pad 1 (32, 64, 64, ReLU)
 // -> flatten (6336) -> dense 512 ReLU -> 4 Q-values (up, down, left, right).
 // 3,304,068 parameters.
-Policy sokoban_seed_net(uint64_t seed, DType storage = DType::kFloat32);
+Policy sokoban_project_net(uint64_t seed, DType storage = DType::kFloat32);
 
 // The Morris project's final value net (Keras): 16 -> dense 256 ReLU -> batch
 // norm -> 128 ReLU -> BN -> 64 ReLU -> BN -> 32 ReLU -> BN -> 1, eps 1e-3.
-Policy morris_seed_net(uint64_t seed, DType storage = DType::kFloat32);
+Policy morris_project_net(uint64_t seed, DType storage = DType::kFloat32);
 
 // Every layer type, activation and fold on a 3x6x7 input, in two variants
 // (global average pooling then softmax; global max pooling, then a batch norm

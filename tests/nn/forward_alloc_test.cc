@@ -39,17 +39,17 @@ TEST(NetworkAllocation, CountingWorks) {
   ::operator delete(p);
   EXPECT_EQ(allocations_so_far() - before, 1);
   // And building a network does allocate (its buffers), so a zero below means something.
-  const Policy policy = morris_seed_net(1);
+  const Policy policy = morris_project_net(1);
   const long before_build = allocations_so_far();
   { const Network net(policy); }
   EXPECT_GT(allocations_so_far() - before_build, 0);
 }
 
 TEST(NetworkAllocation, SokobanForwardAllocatesNothing) {
-  EXPECT_EQ(allocations_during_forwards(sokoban_seed_net(1)), 0);
+  EXPECT_EQ(allocations_during_forwards(sokoban_project_net(1)), 0);
 }
 TEST(NetworkAllocation, MorrisForwardAllocatesNothing) {
-  EXPECT_EQ(allocations_during_forwards(morris_seed_net(1)), 0);
+  EXPECT_EQ(allocations_during_forwards(morris_project_net(1)), 0);
 }
 TEST(NetworkAllocation, LayerZooForwardAllocatesNothing) {
   EXPECT_EQ(allocations_during_forwards(layer_zoo_net(1, false)), 0);

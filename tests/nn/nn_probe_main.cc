@@ -70,9 +70,9 @@ void probe_math() {
 }  // namespace
 
 int main() {
-  probe("sokoban", pg::nn::sokoban_seed_net(7));
-  probe("sokoban-float16", pg::nn::sokoban_seed_net(7, pg::nn::DType::kFloat16));
-  probe("morris", pg::nn::morris_seed_net(11));
+  probe("sokoban", pg::nn::sokoban_project_net(7));
+  probe("sokoban-float16", pg::nn::sokoban_project_net(7, pg::nn::DType::kFloat16));
+  probe("morris", pg::nn::morris_project_net(11));
   probe("zoo-avg", pg::nn::layer_zoo_net(13, false));
   probe("zoo-max", pg::nn::layer_zoo_net(17, true));
   probe_math();

@@ -6,6 +6,14 @@
 #include "engine/core/registry.h"
 #include "tools/playground/commands.h"
 
+// The libtorch commands' functions are linked into playground-train only, which compiles this table with
+// PG_LIBTORCH_COMMANDS (tools/train/CMakeLists.txt); playground hands those commands over (training.h).
+#ifdef PG_LIBTORCH_COMMANDS
+#define LIBTORCH_RUN(run) run
+#else
+#define LIBTORCH_RUN(run) nullptr
+#endif
+
 namespace pg::cli {
 
 namespace {
@@ -25,7 +33,27 @@ policy files from policies/ (or $PG_POLICY_DIR); every command takes
 (--policy runs/dqn.rlpg replaces zuma/dqn.rlpg), or --policy SHIPPED=FILE
 (--policy zuma/dqn.rlpg=runs/net.rlpg), several separated by commas.)";
 
+// What a game's commands read before they run, besides the --policy files.
+struct GamePreparation {
+  std::string_view game;
+  void (*prepare)(Args& args);
+};
+const GamePreparation kGamePreparations[] = {
+    {"binary", [](Args& args) { load_pattern_files(args); }},
+    {"morris",
+     [](Args& args) {
+       args.also_accept("table");  // every morris command reads the perfect agent's table
+       load_morris_table(args);
+     }},
+};
+
 }  // namespace
+
+void prepare_game_commands(const GameEntry& game, Args& args) {
+  load_policy_overrides(game, args);
+  for (const auto& p : kGamePreparations)
+    if (p.game == game.name) p.prepare(args);
+}
 
 const std::vector<Command>& command_table() {
   static const std::vector<Command> rows = {
@@ -119,7 +147,9 @@ const std::vector<Command>& command_table() {
         S+i); the homework's grading protocol is --max-steps 50 --max-length 10
         --random-lines (or --scenario grading))",
        "playground zuma eval --agent trained --episodes 2000 --scenario grading"},
-      {"zuma", "train", zuma_train,
+      {"zuma",
+       "train",
+       zuma_train,
        R"(  playground zuma train --out FILE [--episodes N] [--alpha A] [--epsilon-start E]
         [--epsilon-end E] [--gamma G] [--seed S] [--curve-every N]
         [--eval-episodes N] [--eval-seed S] [options]
@@ -136,7 +166,8 @@ const std::vector<Command>& command_table() {
         DQN on the observation tensor (libtorch builds only); saves a policy
         file (agent dqn reads policies/zuma/dqn.rlpg) with the command, the
         settings, the learning curve and the greedy policy's measured score)",
-       ""},
+       "",
+       {"method", "dqn", LIBTORCH_RUN(zuma_train_dqn)}},
       {"zuma", "convert", zuma_convert,
        R"(  playground zuma convert --in FILE --out FILE [--float16]
         rewrites a Q-table in the other form (policy format or .json))",
@@ -176,14 +207,19 @@ const std::vector<Command>& command_table() {
         10x10 with 4 boxes), each checked by the solver, as a collection whose
         notes give the fewest pushes and a plan)",
        ""},
-      {"sokoban", "train", nullptr,
+      {"sokoban",
+       "train",
+       nullptr,
        R"(  playground sokoban train --index 0|1 --out FILE [--episodes N] [--seed S]
         [--checkpoint F [--checkpoint-every STEPS]] [--resume F]
         the project's DQN, exactly as it trained, on its map 1 (index 0, 1000
         episodes) or map 2 (index 1, 3000 episodes); then plays the greedy
         policy once on the map (needs libtorch))",
-       ""},
-      {"sokoban", "train-policy", nullptr,
+       "",
+       {"", "", LIBTORCH_RUN(sokoban_train)}},
+      {"sokoban",
+       "train-policy",
+       nullptr,
        R"(  playground sokoban train-policy --out FILE [--levels N] [--epochs E] [--dagger R]
         [--dagger-levels N] [--dagger-play greedy|masked] [--dagger-epochs E]
         [--init FILE] [--min-side N] [--boxoban FILE,FILE] [--boxoban-levels N]
@@ -191,7 +227,8 @@ const std::vector<Command>& command_table() {
         the general policy for levels of any size (a fully convolutional network
         imitating the solver, then DAgger rounds) for the agents policy and
         guided (policies/sokoban/policy.rlpg); with libtorch only)",
-       ""},
+       "",
+       {"", "", LIBTORCH_RUN(sokoban_train_policy)}},
       {"sokoban", "levels", sokoban_levels,
        R"(  playground sokoban levels [--file FILE | --collection NAME]
         lists a level file's levels (standard text or the project's number
@@ -238,14 +275,19 @@ const std::vector<Command>& command_table() {
         (policies/morris/stage_tables.policy); --min-count writes only the
         boards seen at least K times)",
        ""},
-      {"morris", "train-networks", nullptr,
+      {"morris",
+       "train-networks",
+       nullptr,
        R"(  playground morris train-networks --out-dir DIR [--tables FILE]
         [--max-rows N] [--max-epochs N] [--patience N] [--seed S]
         the project's five value networks (ln of the tables' scores, MAE, batch
         128, 80/20 split, early stopping) for the genius agent
         (DIR/genius_<stage>.policy); with libtorch only)",
-       ""},
-      {"morris", "train-value", nullptr,
+       "",
+       {"", "", LIBTORCH_RUN(morris_train_networks)}},
+      {"morris",
+       "train-value",
+       nullptr,
        R"(  playground morris train-value --out FILE [--games N] [--table-samples N]
         [--test-games N] [--hidden 128,64] [--max-epochs N] [--patience N]
         [--batch N] [--lr X] [--seed S]
@@ -253,7 +295,8 @@ const std::vector<Command>& command_table() {
         fitted to the solved game's exact values on positions from N games
         of mixed players and from the table; its accuracy against the table
         on other games' positions; with libtorch only)",
-       ""},
+       "",
+       {"", "", LIBTORCH_RUN(morris_train_value)}},
   };
   return rows;
 }

@@ -35,16 +35,10 @@ int main(int argc, char** argv) {
       cli::print_usage(game.name);
       return 0;
     }
-    const bool training = cli::is_training_command(game.name, command, args);
-    if (training) cli::hand_over_training(game.name, command, argv);  // returns in playground-train only
-    cli::load_policy_overrides(game, args);
-    if (game.name == "binary") cli::load_pattern_files(args);
-    if (game.name == "morris") {
-      args.also_accept("table");  // every morris command reads the perfect agent's table
-      cli::load_morris_table(args);
-    }
-    if (training) return cli::run_training_command(game, command, args);
-    return row->run(game, args);
+    const bool libtorch = row->trains_with_libtorch(args);
+    if (libtorch) cli::hand_over_training(*row, argv);  // returns in playground-train only
+    cli::prepare_game_commands(game, args);
+    return (libtorch ? row->libtorch.run : row->run)(game, args);
   } catch (const InputError& e) {
     std::cerr << "playground: " << e.what() << "\n(run `playground --help` for usage)\n";
     return 2;

@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -25,10 +24,11 @@ std::filesystem::path training_binary() {
 
 }  // namespace
 
-void hand_over_training(const std::string& game, const std::string& command, char** argv) {
-  // Zuma's tabular training runs here; only its --method dqn needs libtorch.
-  const std::string where = game == "zuma" ? "flag --method" : "command " + command;
-  const std::string what = game == "zuma" ? "dqn needs" : "needs";
+void hand_over_training(const Command& command, char** argv) {
+  // A command that needs libtorch only with a flag (zuma train --method dqn) names the flag.
+  const std::string_view flag = command.libtorch.flag;
+  const std::string where = flag.empty() ? "command " + std::string(command.name) : "flag --" + std::string(flag);
+  const std::string what = flag.empty() ? "needs" : std::string(command.libtorch.value) + " needs";
   const std::filesystem::path binary = training_binary();
   if (binary.empty() || access(binary.c_str(), X_OK) != 0)
     throw InputError(where, what +
@@ -38,10 +38,6 @@ void hand_over_training(const std::string& game, const std::string& command, cha
   argv[0] = const_cast<char*>(binary.c_str());
   execv(binary.c_str(), argv);
   throw InputError(where, "could not start " + binary.string() + ": " + std::strerror(errno));
-}
-
-int run_training_command(const GameEntry& /*game*/, const std::string& command, const Args& /*args*/) {
-  throw std::logic_error("playground ran the training command " + command + " itself");
 }
 
 }  // namespace pg::cli

@@ -74,24 +74,10 @@ void win_rate_plot(const std::vector<MancalaTrainer::CurvePoint>& curve) {
   }
 }
 
-}  // namespace
-
-void MancalaView::train_window(App& app) {
-  MancalaTrainer& t = mancala_trainer();
-  const auto* game = dynamic_cast<const mancala::MancalaGame*>(&app.session().game());
-  if (!game) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 500), display.y * 0.06f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(480, std::min(620.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Train (TD(0), ThetaGreedy's 40 weights)", &show_train_window_)) return ImGui::End();
-  wrapped_text(PG_TEXT(
-      "The report's learner: TD(0) on afterstates, the learner's side drawn each game, epsilon-greedy with no update "
-      "after a random move, alpha and epsilon halved at equal intervals, weights from zero. Its opponent is "
-      "ThetaGreedy 1 with the weights as the game began (self) or, each game, one of self, Greedy 1..5 and "
-      "Heuristic (pool). It trains under the rules of the game that is open."));
-  MancalaTrainer::Settings& s = t.settings;
+// The learner's settings, locked while a run exists (they apply from the next restart); false, with the
+// problem shown, when one is out of range.
+bool settings_fields(MancalaTrainer::Settings& s, bool locked) {
   mancala::ThetaTraining& tr = s.training;
-  const bool locked = t.learner != nullptr;  // settings apply from the next restart
   ImGui::BeginDisabled(locked);
   // long is 32 bits in WebAssembly: edit through 64-bit copies.
   auto input_count = [](const char* label, long& value) {
@@ -119,18 +105,21 @@ void MancalaView::train_window(App& app) {
   help_marker(
       PG_TEXT("Each evaluation plays ThetaGreedy 1 with the weights as they are against Greedy 1, half moving first."));
   ImGui::EndDisabled();
-  bool valid = true;
   try {
     MancalaTrainer::Settings::from_json(s.to_json(), s);
   } catch (const InputError& e) {
-    valid = false;
     ImGui::TextColored(palette().text_error, "%s", e.what());
+    return false;
   }
+  return true;
+}
 
+// Start (or Resume) / Stop, Reset and Download.
+void run_buttons(MancalaTrainer& t, const mancala::Rules& rules, bool valid) {
   if (!t.training) {
     ImGui::BeginDisabled(!valid);
     if (ImGui::Button(t.learner && !t.learner->finished() ? "Resume" : "Start")) {
-      if (!t.learner || t.learner->finished() || !(t.learner->rules() == game->rules())) t.restart(game->rules());
+      if (!t.learner || t.learner->finished() || !(t.learner->rules() == rules)) t.restart(rules);
       t.training = true;
     }
     ImGui::EndDisabled();
@@ -148,32 +137,55 @@ void MancalaView::train_window(App& app) {
     if (t.learner) browser::download_text("kalah-theta.json", t.policy_json().dump(1));
   }
   help_marker(PG_TEXT("Download saves the weights in the format of policies/mancala/theta_*.json, with the curve."));
+}
 
+// The depth and seat the weights are seated at, and the button that seats them.
+void use_as_agent(App& app, MancalaTrainer& t, int& depth, int& seat) {
   ImGui::BeginDisabled(!t.learner);
   ImGui::SetNextItemWidth(80);
-  ImGui::SliderInt("depth", &use_depth_, 1, 5);
+  ImGui::SliderInt("depth", &depth, 1, 5);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
   const char* seats[] = {"player 0", "player 1"};
-  ImGui::Combo("seat", &use_seat_, seats, 2);
+  ImGui::Combo("seat", &seat, seats, 2);
   ImGui::SameLine();
   if (ImGui::Button("Use as agent")) {
     t.publish();
-    const std::string spec = "theta:" + std::to_string(use_depth_) + ":live";
-    if (app.set_agent(use_seat_, spec))
+    const std::string spec = "theta:" + std::to_string(depth) + ":live";
+    if (app.set_agent(seat, spec))
       app.info("Seated " + spec + ": ThetaGreedy with the weights as they are now; play against it or step it.");
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Seats the weights as they are now; press again to take newer ones");
   ImGui::EndDisabled();
+}
 
-  if (t.learner) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "%ld / %ld games", t.learner->games_done(), t.learner->settings().games);
-    ImGui::ProgressBar(float(double(t.learner->games_done()) / double(t.learner->settings().games)), ImVec2(-1, 0),
-                       buf);
-    ImGui::Text("alpha %.5f   epsilon %.4f   %.0f games/s", t.learner->alpha(), t.learner->epsilon(),
-                t.games_per_second);
-  }
+void progress(const MancalaTrainer& t) {
+  if (!t.learner) return;
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%ld / %ld games", t.learner->games_done(), t.learner->settings().games);
+  ImGui::ProgressBar(float(double(t.learner->games_done()) / double(t.learner->settings().games)), ImVec2(-1, 0), buf);
+  ImGui::Text("alpha %.5f   epsilon %.4f   %.0f games/s", t.learner->alpha(), t.learner->epsilon(), t.games_per_second);
+}
+
+}  // namespace
+
+void MancalaView::train_window(App& app) {
+  MancalaTrainer& t = mancala_trainer();
+  const auto* game = dynamic_cast<const mancala::MancalaGame*>(&app.session().game());
+  if (!game) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 500), display.y * 0.06f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(480, std::min(620.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Train (TD(0), ThetaGreedy's 40 weights)", &show_train_window_)) return ImGui::End();
+  wrapped_text(PG_TEXT(
+      "The report's learner: TD(0) on afterstates, the learner's side drawn each game, epsilon-greedy with no update "
+      "after a random move, alpha and epsilon halved at equal intervals, weights from zero. Its opponent is "
+      "ThetaGreedy 1 with the weights as the game began (self) or, each game, one of self, Greedy 1..5 and "
+      "Heuristic (pool). It trains under the rules of the game that is open."));
+  const bool valid = settings_fields(t.settings, t.learner != nullptr);
+  run_buttons(t, game->rules(), valid);
+  use_as_agent(app, t, use_depth_, use_seat_);
+  progress(t);
   ImGui::TextUnformatted("Win rate of ThetaGreedy 1 against Greedy 1");
   win_rate_plot(t.curve);
   ImGui::End();

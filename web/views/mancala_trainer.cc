@@ -1,6 +1,6 @@
 #include "web/views/mancala_trainer.h"
 
-#include <chrono>
+#include <algorithm>
 
 #include "engine/core/error.h"
 #include "engine/core/match.h"
@@ -78,27 +78,15 @@ MancalaTrainer::CurvePoint MancalaTrainer::evaluate() const {
 }
 
 bool MancalaTrainer::work(double budget_ms) {
-  if (!training || !learner || learner->finished()) {
-    training = training && learner && !learner->finished();
-    return false;
-  }
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  const long before = learner->games_done();
-  double elapsed_ms = 0;
-  while (elapsed_ms < budget_ms && !learner->finished()) {
-    // Up to the next curve point, a few games at a time.
-    const long to_point = settings.eval_every - learner->games_done() % settings.eval_every;
-    learner->train(std::min(20L, to_point));
-    if (learner->games_done() % settings.eval_every == 0 || learner->finished()) curve.push_back(evaluate());
-    elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  }
-  if (elapsed_ms > 0) {
-    const double rate = double(learner->games_done() - before) / (elapsed_ms / 1000.0);
-    games_per_second = games_per_second == 0 ? rate : 0.9 * games_per_second + 0.1 * rate;
-  }
-  if (learner->finished()) training = false;
-  return true;
+  return train_slice(
+      learner.get(), training, games_per_second, budget_ms,
+      [&](mancala::ThetaLearner& l) {
+        // Up to the next curve point, a few games at a time.
+        const long to_point = settings.eval_every - l.games_done() % settings.eval_every;
+        l.train(std::min(20L, to_point));
+        if (l.games_done() % settings.eval_every == 0 || l.finished()) curve.push_back(evaluate());
+      },
+      [](const mancala::ThetaLearner& l) { return l.games_done(); });
 }
 
 void MancalaTrainer::publish() const {

@@ -1,7 +1,5 @@
 #include "web/views/zuma_trainer.h"
 
-#include <chrono>
-
 #include "engine/core/error.h"
 #include "engine/games/zuma/q_policy.h"
 #include "engine/games/zuma/zuma_game.h"
@@ -20,24 +18,9 @@ void ZumaTrainer::restart(const zuma::Scenario& scenario) {
 }
 
 bool ZumaTrainer::work(double budget_ms) {
-  if (!training || !learner || learner->finished()) {
-    training = training && learner && !learner->finished();
-    return false;
-  }
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  const int64_t before = learner->episodes_done();
-  double elapsed_ms = 0;
-  while (elapsed_ms < budget_ms && !learner->finished()) {
-    learner->train(50);
-    elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  }
-  if (elapsed_ms > 0) {
-    const double rate = double(learner->episodes_done() - before) / (elapsed_ms / 1000.0);
-    episodes_per_second = episodes_per_second == 0 ? rate : 0.9 * episodes_per_second + 0.1 * rate;
-  }
-  if (learner->finished()) training = false;
-  return true;
+  return train_slice(
+      learner.get(), training, episodes_per_second, budget_ms, [](zuma::QLearner& l) { l.train(50); },
+      [](const zuma::QLearner& l) { return l.episodes_done(); });
 }
 
 Json ZumaTrainer::status() const {

@@ -112,31 +112,9 @@ void curve_plot(const std::vector<double>& curve, int64_t block, double referenc
   }
 }
 
-}  // namespace
-
-void ZumaView::train_window(App& app) {
-  ZumaTrainer& t = zuma_trainer();
-  const auto& game = dynamic_cast<const zuma::ZumaGame&>(app.session().game());
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 500), display.y * 0.06f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(480, std::min(640.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Train (Q-learning)", &show_train_window_)) return ImGui::End();
-  wrapped_text(
-      PG_TEXT("Model-free: the learner only reads the state, submits actions and resets, like the homework's agent. It "
-              "learns a Q-value per feature key (the run an action makes, the pops it could chain, what the line would "
-              "still need, the steps left) with Q-learning and epsilon-greedy exploration."));
-  const zuma::Scenario& scenario = t.learner ? t.learner->scenario() : game.scenario();
-  ImGui::Text("Scenario: %d steps, max length %d, %s", scenario.max_steps, scenario.max_length,
-              scenario.random_lines ? "random lines" : "fixed line");
-  help_marker(
-      PG_TEXT("Training uses the scenario open when it starts. The grading scenario is the homework's protocol."));
-  if (!game.scenario().random_lines) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton("open grading")) app.load_game("zuma", {{"scenario", "grading"}});
-  }
-
-  zuma::TrainSettings& s = t.settings;
-  const bool locked = t.learner != nullptr;  // settings apply from the next restart
+// The learner's settings, locked while a run exists (they apply from the next restart), with the problem
+// shown when one is out of range.
+void settings_fields(zuma::TrainSettings& s, bool locked) {
   ImGui::BeginDisabled(locked);
   ImGui::SetNextItemWidth(120);
   ImGui::InputScalar("episodes", ImGuiDataType_S64, &s.episodes);
@@ -167,12 +145,16 @@ void ZumaView::train_window(App& app) {
   } catch (const InputError& e) {
     ImGui::TextColored(palette().text_error, "%s", e.what());
   }
+}
 
+// Start (or Resume) / Pause, Reset, Use as agent, Download and Load.
+void run_buttons(App& app, ZumaTrainer& t, const zuma::Scenario& open_scenario) {
+  zuma::TrainSettings& s = t.settings;
   if (!t.training) {
     if (ImGui::Button(t.learner && !t.learner->finished() ? "Resume" : "Start")) {
       try {
         zuma::TrainSettings::from_json(s.to_json(), s);
-        if (!t.learner || t.learner->finished()) t.restart(game.scenario());
+        if (!t.learner || t.learner->finished()) t.restart(open_scenario);
         t.training = true;
       } catch (const InputError& e) {
         app.error(e.what());
@@ -200,16 +182,45 @@ void ZumaView::train_window(App& app) {
   if (ImGui::Button("Load...")) browser::choose_file("policy");
   help_marker(
       PG_TEXT("Download saves the table as a policy file (the same format as policies/zuma/*.json); Load seats one."));
+}
 
-  if (t.learner) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "%lld / %lld episodes", static_cast<long long>(t.learner->episodes_done()),
-                  static_cast<long long>(t.learner->settings().episodes));
-    ImGui::ProgressBar(float(double(t.learner->episodes_done()) / double(t.learner->settings().episodes)),
-                       ImVec2(-1, 0), buf);
-    ImGui::Text("epsilon %.3f   %.0f episodes/s   %zu keys visited", t.learner->epsilon(), t.episodes_per_second,
-                t.learner->policy().visited_keys());
+void progress(const ZumaTrainer& t) {
+  if (!t.learner) return;
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%lld / %lld episodes", static_cast<long long>(t.learner->episodes_done()),
+                static_cast<long long>(t.learner->settings().episodes));
+  ImGui::ProgressBar(float(double(t.learner->episodes_done()) / double(t.learner->settings().episodes)), ImVec2(-1, 0),
+                     buf);
+  ImGui::Text("epsilon %.3f   %.0f episodes/s   %zu keys visited", t.learner->epsilon(), t.episodes_per_second,
+              t.learner->policy().visited_keys());
+}
+
+}  // namespace
+
+void ZumaView::train_window(App& app) {
+  ZumaTrainer& t = zuma_trainer();
+  const auto& game = dynamic_cast<const zuma::ZumaGame&>(app.session().game());
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(std::max(0.0f, display.x - 500), display.y * 0.06f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(480, std::min(640.0f, display.y * 0.9f)), ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Train (Q-learning)", &show_train_window_)) return ImGui::End();
+  wrapped_text(
+      PG_TEXT("Model-free: the learner only reads the state, submits actions and resets, like the homework's agent. It "
+              "learns a Q-value per feature key (the run an action makes, the pops it could chain, what the line would "
+              "still need, the steps left) with Q-learning and epsilon-greedy exploration."));
+  const zuma::Scenario& scenario = t.learner ? t.learner->scenario() : game.scenario();
+  ImGui::Text("Scenario: %d steps, max length %d, %s", scenario.max_steps, scenario.max_length,
+              scenario.random_lines ? "random lines" : "fixed line");
+  help_marker(
+      PG_TEXT("Training uses the scenario open when it starts. The grading scenario is the homework's protocol."));
+  if (!game.scenario().random_lines) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("open grading")) app.load_game("zuma", {{"scenario", "grading"}});
   }
+
+  settings_fields(t.settings, t.learner != nullptr);
+  run_buttons(app, t, game.scenario());
+  progress(t);
   double reference = 0;
   std::string reference_label = "0";
   if (auto shipped = zuma::q_policies().find(zuma::kShippedPolicy); shipped && shipped->info.contains("score")) {

@@ -1,27 +1,11 @@
 #include "engine/games/mancala/greedy_agent.h"
 
-#include <algorithm>
-#include <limits>
-
 #include "engine/games/mancala/mancala_game.h"
 
 namespace pg::mancala {
 
 GreedyAgent::RootScores GreedyAgent::score_moves(const Board& board, const Rules& rules, int depth) {
-  RootScores r;
-  r.legal = board.legal_mask();
-  const int sign = board.to_move == 0 ? 1 : -1;
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(r.legal & (1u << i))) continue;
-    Board child = board;
-    child.sow(i, rules);
-    // A full window at the root: every move's score is exact, so ties are real.
-    SearchLine rest;
-    r.score[size_t(i)] = sign * minimax_line(child, rules, depth - 1, std::numeric_limits<int>::min(),
-                                             std::numeric_limits<int>::max(), StoreDifferenceEval{}, r.nodes, rest);
-    r.line[size_t(i)].set(i, rest);
-  }
-  return r;
+  return score_root_moves<int>(board, rules, depth, StoreDifferenceEval{});
 }
 
 Decision GreedyAgent::decide(const State& state, Rng& rng) {

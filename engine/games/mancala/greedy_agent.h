@@ -24,13 +24,7 @@ class GreedyAgent : public Agent {
   std::string spec() const override { return "greedy:" + std::to_string(depth_); }
   Decision decide(const State& state, Rng& rng) override;
 
-  // Each legal move's exact score for the mover (index = pit, unset = illegal).
-  struct RootScores {
-    std::array<int, kPitsPerSide> score{};
-    std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
-    uint32_t legal = 0;
-    long nodes = 0;
-  };
+  using RootScores = mancala::RootScores<int>;
   static RootScores score_moves(const Board& board, const Rules& rules, int depth);
 
  private:

@@ -1,8 +1,5 @@
 #include "engine/games/mancala/ntuple_agent.h"
 
-#include <algorithm>
-#include <limits>
-
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/mancala/greedy_agent.h"
@@ -10,71 +7,19 @@
 
 namespace pg::mancala {
 
-double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
-                      double beta, long& nodes) {
-  ++nodes;
-  if (board.done) return board.outcome() * (kWinScore + depth);
-  if (depth == 0) return value.value(board);
-  const bool maximizing = board.to_move == 0;
-  double best = maximizing ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-  const uint32_t mask = board.legal_mask();
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(mask & (1u << i))) continue;
-    Board child = board;
-    child.sow(i, rules);
-    const double v = ntuple_minimax(child, rules, value, depth - 1, alpha, beta, nodes);
-    if (maximizing) {
-      best = std::max(best, v);
-      alpha = std::max(alpha, v);
-    } else {
-      best = std::min(best, v);
-      beta = std::min(beta, v);
-    }
-    if (alpha >= beta) break;
-  }
-  return best;
-}
-
-double NTupleEval::end(const Board& board, int depth) const { return board.outcome() * (kWinScore + depth); }
-
-NTupleAgent::RootScores NTupleAgent::score_moves(const Board& board, const Rules& rules, const NTupleValue& value,
-                                                 int depth) {
-  RootScores r;
-  r.legal = board.legal_mask();
-  const double sign = board.to_move == 0 ? 1 : -1;
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(r.legal & (1u << i))) continue;
-    Board child = board;
-    child.sow(i, rules);
-    SearchLine rest;
-    r.score[size_t(i)] = sign * minimax_line(child, rules, depth - 1, -kInf, kInf, NTupleEval{value}, r.nodes, rest);
-    r.line[size_t(i)].set(i, rest);
-  }
-  return r;
-}
-
 std::string NTupleAgent::spec() const {
   return "ntuple:" + std::to_string(depth_) + (weights_.empty() ? "" : ":" + weights_);
 }
 
 Decision NTupleAgent::decide(const State& state, Rng& rng) {
   const auto& s = dynamic_cast<const MancalaState&>(state);
-  const RootScores r = score_moves(s.board(), s.rules(), *value_, depth_);
-  auto [d, best, best_score] = choose_best_pits(r.score, r.legal, rng);
-  d.score_label = "n-tuple value for the mover after " + std::to_string(depth_) +
-                  " plies (+1 = sure win; +-99999: forced win/loss)";
-  d.value = best_score;
-  d.lines = root_line_texts(s.board(), s.rules(), r.line, r.legal);
-  d.debug = {{"nodes searched", double(r.nodes)}};
-  d.note = best.size() > 1 ? "pits tie for best: one is drawn at random"
-                           : "pit " + std::to_string(best[0] + 1) + " scores best (n-tuple value)";
-  return d;
+  return value_search_decision(s.board(), s.rules(), score_moves(s.board(), s.rules(), *value_, depth_), depth_,
+                               "n-tuple value", "(n-tuple value)", rng);
 }
 
 const char* ntuple_name_for(const Rules& rules) {
-  const bool seed_reading = rules.early_end && rules.end_only_when_mover_empty && !rules.sweep_remaining;
-  return seed_reading ? kNTupleSeedRules : kNTupleAveraged;
+  const bool report_reading = rules.early_end && rules.end_only_when_mover_empty && !rules.sweep_remaining;
+  return report_reading ? kNTupleReportRules : kNTupleAveraged;
 }
 
 std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rules) {
@@ -88,7 +33,7 @@ std::unique_ptr<Agent> make_ntuple_agent(std::string_view spec, const Rules& rul
   if (!value)
     throw InputError("agent '" + std::string(spec) + "'",
                      "no n-tuple value named '" + value_name + "' (shipped: " + kNTupleAveraged + ", " +
-                         kNTupleTreeStrap + ", " + kNTupleStandard + ", " + kNTupleSeedRules + ")");
+                         kNTupleTreeStrap + ", " + kNTupleStandard + ", " + kNTupleReportRules + ")");
   return std::make_unique<NTupleAgent>(depth, weights, std::move(value));
 }
 

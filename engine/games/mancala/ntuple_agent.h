@@ -1,7 +1,7 @@
-// Beyond the report: ThetaGreedy's search (alpha-beta, depth 1..5 plies, the
-// same player again after an extra turn, +-(99999 + plies left) at a decided
-// end, root ties drawn at random) with the n-tuple network's value at the
-// leaves instead of the report's 40-feature linear value.
+// Beyond the report: ThetaGreedy's search (value_search.h: alpha-beta, depth
+// 1..5 plies, the same player again after an extra turn, +-(99999 + plies
+// left) at a decided end, root ties drawn at random) with the n-tuple
+// network's value at the leaves instead of the report's 40-feature linear value.
 #pragma once
 
 #include <memory>
@@ -9,7 +9,7 @@
 #include "engine/core/agent.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/ntuple_value.h"
-#include "engine/games/mancala/search_line.h"
+#include "engine/games/mancala/value_search.h"
 
 namespace pg::mancala {
 
@@ -19,20 +19,21 @@ namespace pg::mancala {
 // mean of that and a further TreeStrap run with margin-aware targets, which
 // the standard rules' players use since it meets every target at 2 and 5 plies.
 constexpr const char* kNTupleStandard = "ntuple_standard";
-constexpr const char* kNTupleSeedRules = "ntuple_seed_rules";
+constexpr const char* kNTupleReportRules = "ntuple_seed_rules";
 constexpr const char* kNTupleTreeStrap = "ntuple_treestrap";
 constexpr const char* kNTupleAveraged = "ntuple_averaged";
 
-// Player 0's value of `board` searched `depth` plies ahead (plain alpha-beta).
-double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
-                      double beta, long& nodes);
-
-// The leaves for minimax_line: the n-tuple value, or +-(99999 + plies left) at a decided end.
-struct NTupleEval {
+// The n-tuple value of a board for player 0, as the search's leaf value.
+struct NTupleLeaf {
   const NTupleValue& value;
-  double leaf(const Board& board) const { return value.value(board); }
-  double end(const Board& board, int depth) const;
+  double operator()(const Board& board) const { return value.value(board); }
 };
+
+// Player 0's value of `board` searched `depth` plies ahead.
+inline double ntuple_minimax(const Board& board, const Rules& rules, const NTupleValue& value, int depth, double alpha,
+                             double beta, long& nodes) {
+  return value_minimax(board, rules, NTupleLeaf{value}, depth, alpha, beta, nodes);
+}
 
 class NTupleAgent : public Agent {
  public:
@@ -43,13 +44,10 @@ class NTupleAgent : public Agent {
   Decision decide(const State& state, Rng& rng) override;
   const NTupleValue& value() const { return *value_; }
 
-  struct RootScores {
-    std::array<double, kPitsPerSide> score{};     // for the mover
-    std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
-    uint32_t legal = 0;
-    long nodes = 0;
-  };
-  static RootScores score_moves(const Board& board, const Rules& rules, const NTupleValue& value, int depth);
+  using RootScores = mancala::RootScores<double>;
+  static RootScores score_moves(const Board& board, const Rules& rules, const NTupleValue& value, int depth) {
+    return value_root_scores(board, rules, NTupleLeaf{value}, depth);
+  }
 
  private:
   int depth_;

@@ -91,27 +91,6 @@ double position_target(const Board& board, const Rules& rules, const NTupleValue
   return searched_target(board, rules, value, depth, margin_scale, margin_weight);
 }
 
-namespace {
-
-// The best of `score` over the legal pits, ties drawn uniformly (as the agents do).
-template <typename Score>
-int best_pit(const std::array<Score, kPitsPerSide>& score, uint32_t legal, Rng& rng) {
-  int best = -1;
-  int ties = 0;
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(legal & (1u << i))) continue;
-    if (best < 0 || score[size_t(i)] > score[size_t(best)]) {
-      best = i;
-      ties = 1;
-    } else if (score[size_t(i)] == score[size_t(best)] && rng.below(uint32_t(++ties)) == 0) {
-      best = i;
-    }
-  }
-  return best;
-}
-
-}  // namespace
-
 NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupleValue value,
                              const std::function<void(long, const NTupleValue&)>& progress, long report_every) {
   value.info["bootstrap"] = s.to_json();
@@ -140,13 +119,13 @@ NTupleValue bootstrap_ntuple(const Rules& rules, const NTupleBootstrap& s, NTupl
       int move;
       if (kind != 0 && b.to_move == opponent_side) {
         const auto r = GreedyAgent::score_moves(b, rules, kind);
-        move = best_pit(r.score, r.legal, rng);
+        move = draw_best_pit(r.score, r.legal, rng);
       } else if (rng.uniform() < s.epsilon) {
         const uint32_t mask = b.legal_mask();
         move = nth_legal(mask, rng.below(uint32_t(legal_count(mask))));
       } else {
         const auto r = NTupleAgent::score_moves(b, rules, value, s.play_depth);
-        move = best_pit(r.score, r.legal, rng);
+        move = draw_best_pit(r.score, r.legal, rng);
       }
       b.sow(move, rules);
     }

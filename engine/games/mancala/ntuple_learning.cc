@@ -31,43 +31,13 @@ namespace {
 
 // The best move for the player to move, searched `depth` plies (ties: a uniform draw).
 int search_move(const Board& b, const Rules& rules, const NTupleValue& value, int depth, Rng& rng) {
-  const uint32_t mask = b.legal_mask();
-  const double sign = b.to_move == 0 ? 1 : -1;
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  int best = -1;
-  int ties = 0;
-  double best_v = -kInf;
-  long nodes = 0;
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(mask & (1u << i))) continue;
-    Board child = b;
-    child.sow(i, rules);
-    const double v = sign * ntuple_minimax(child, rules, value, depth - 1, -kInf, kInf, nodes);
-    if (v > best_v) {
-      best = i;
-      best_v = v;
-      ties = 1;
-    } else if (v == best_v && rng.below(uint32_t(++ties)) == 0) {
-      best = i;
-    }
-  }
-  return best;
+  const auto r = NTupleAgent::score_moves(b, rules, value, depth);
+  return draw_best_pit(r.score, r.legal, rng);
 }
 
 int greedy_opponent_move(const Board& b, const Rules& rules, int depth, Rng& rng) {
   const auto scores = GreedyAgent::score_moves(b, rules, depth);
-  int best = -1;
-  int count = 0;
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(scores.legal & (1u << i))) continue;
-    if (best < 0 || scores.score[size_t(i)] > scores.score[size_t(best)]) {
-      best = i;
-      count = 1;
-    } else if (scores.score[size_t(i)] == scores.score[size_t(best)] && rng.below(uint32_t(++count)) == 0) {
-      best = i;
-    }
-  }
-  return best;
+  return draw_best_pit(scores.score, scores.legal, rng);
 }
 
 }  // namespace

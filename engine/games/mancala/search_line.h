@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 
+#include "engine/core/rng.h"
 #include "engine/games/mancala/board.h"
 
 namespace pg::mancala {
@@ -31,12 +33,20 @@ struct SearchLine {
   }
 };
 
+// What minimax_line keeps when only the value is wanted: nothing.
+struct NoLine {
+  int length = 0;
+  void set(int, const NoLine&) {}
+};
+
 // Alpha-beta (fail-soft) from player 0's point of view, also giving the line
-// to the value it returns: eval.leaf(board) at depth 0, eval.end(board,
-// depth) where the game is over. The same values as the plain searches.
-template <class Score, class Eval>
+// to the value it returns (a SearchLine; NoLine for the value alone):
+// eval.leaf(board) at depth 0, eval.end(board, depth) where the game is over.
+// Every Kalah search (Greedy, ThetaGreedy, the n-tuple player, the learners'
+// targets) is this one.
+template <class Score, class Eval, class Line>
 Score minimax_line(const Board& board, const Rules& rules, int depth, Score alpha, Score beta, const Eval& eval,
-                   long& nodes, SearchLine& line) {
+                   long& nodes, Line& line) {
   ++nodes;
   line.length = 0;
   if (board.done) return eval.end(board, depth);
@@ -45,7 +55,7 @@ Score minimax_line(const Board& board, const Rules& rules, int depth, Score alph
   bool first = true;
   Score best{};
   const uint32_t mask = board.legal_mask();
-  SearchLine child_line;
+  Line child_line;
   for (int i = 0; i < kPitsPerSide; ++i) {
     if (!(mask & (1u << i))) continue;
     Board child = board;
@@ -62,6 +72,62 @@ Score minimax_line(const Board& board, const Rules& rules, int depth, Score alph
       beta = std::min(beta, v);
     }
     if (alpha >= beta) break;
+  }
+  return best;
+}
+
+// Player 0's value of `board` searched `depth` plies ahead (minimax_line without the line).
+template <class Score, class Eval>
+Score minimax_value(const Board& board, const Rules& rules, int depth, Score alpha, Score beta, const Eval& eval,
+                    long& nodes) {
+  NoLine line;
+  return minimax_line(board, rules, depth, alpha, beta, eval, nodes, line);
+}
+
+// Each legal move's exact score for the mover (index = pit, unset = illegal).
+template <class Score>
+struct RootScores {
+  std::array<Score, kPitsPerSide> score{};
+  std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
+  uint32_t legal = 0;
+  long nodes = 0;
+};
+
+// Every legal move searched `depth` plies in all (the move is the first) with
+// a full window at the root, so every move's score is exact and ties are real.
+template <class Score, class Eval>
+RootScores<Score> score_root_moves(const Board& board, const Rules& rules, int depth, const Eval& eval) {
+  using Limits = std::numeric_limits<Score>;
+  const Score lowest = Limits::has_infinity ? -Limits::infinity() : Limits::min();
+  const Score highest = Limits::has_infinity ? Limits::infinity() : Limits::max();
+  RootScores<Score> r;
+  r.legal = board.legal_mask();
+  const Score sign = board.to_move == 0 ? 1 : -1;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(r.legal & (1u << i))) continue;
+    Board child = board;
+    child.sow(i, rules);
+    SearchLine rest;
+    r.score[size_t(i)] = sign * minimax_line(child, rules, depth - 1, lowest, highest, eval, r.nodes, rest);
+    r.line[size_t(i)].set(i, rest);
+  }
+  return r;
+}
+
+// The legal pit with the best score, ties drawn uniformly at random (one draw
+// per further tied pit, as the learners have always drawn them).
+template <class Score>
+int draw_best_pit(const std::array<Score, kPitsPerSide>& score, uint32_t legal, Rng& rng) {
+  int best = -1;
+  int ties = 0;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(legal & (1u << i))) continue;
+    if (best < 0 || score[size_t(i)] > score[size_t(best)]) {
+      best = i;
+      ties = 1;
+    } else if (score[size_t(i)] == score[size_t(best)] && rng.below(uint32_t(++ties)) == 0) {
+      best = i;
+    }
   }
   return best;
 }

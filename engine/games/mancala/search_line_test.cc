@@ -34,17 +34,17 @@ void random_positions(const Rules& rules, int games, uint64_t seed, Visit visit)
 }
 
 TEST(MancalaSearchLine, ThetaLineLeadsToTheSearchedValue) {
-  const auto seed = thetas().find(kSeedTheta);
-  ASSERT_TRUE(seed);
+  const auto report = thetas().find(kReportTheta);
+  ASSERT_TRUE(report);
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  const ThetaEval eval{kStandard, *seed};
+  const ValueEval<ThetaLeaf> eval{{kStandard, *report}};
   long checked = 0;
   random_positions(kStandard, 10, 5, [&](const Board& b) {
     for (int depth = 1; depth <= 4; ++depth) {
       long plain_nodes = 0, line_nodes = 0;
       SearchLine line;
       const double v = minimax_line(b, kStandard, depth, -kInf, kInf, eval, line_nodes, line);
-      ASSERT_DOUBLE_EQ(v, theta_minimax(b, kStandard, *seed, depth, -kInf, kInf, plain_nodes)) << to_text(b);
+      ASSERT_DOUBLE_EQ(v, theta_minimax(b, kStandard, *report, depth, -kInf, kInf, plain_nodes)) << to_text(b);
       EXPECT_EQ(line_nodes, plain_nodes);
       const Board leaf = line.leaf(b, kStandard);
       if (leaf.done) {

@@ -90,11 +90,11 @@ TEST(MancalaSolver, MatchesBruteForceUnderEveryRuleOption) {
   Rules capture;
   capture.capture_empty_opposite = true;
   expect_matches_brute_force(capture, 8, 0);
-  Rules seed_reading;
-  seed_reading.sweep_remaining = false;
-  seed_reading.early_end = true;
-  seed_reading.end_only_when_mover_empty = true;
-  expect_matches_brute_force(seed_reading, 8, 0);
+  Rules report_reading;
+  report_reading.sweep_remaining = false;
+  report_reading.early_end = true;
+  report_reading.end_only_when_mover_empty = true;
+  expect_matches_brute_force(report_reading, 8, 0);
   Rules six;
   six.stones_per_pit = 6;
   expect_matches_brute_force(six, 8, 0);

@@ -1,5 +1,5 @@
 // The report's ThetaGreedy player: the Greedy player's alpha-beta search
-// (depth 1..5 plies, the same player again after an extra turn) with the
+// (value_search.h; depth 1..5 plies, the same player again after an extra turn) with the
 // learned linear value at the leaves instead of the store difference. A
 // decided end scores +-(99999 + plies left), so an earlier win beats a later
 // one and a later loss beats an earlier one (the report's "win sooner, lose
@@ -13,23 +13,23 @@
 
 #include "engine/core/agent.h"
 #include "engine/games/mancala/board.h"
-#include "engine/games/mancala/search_line.h"
 #include "engine/games/mancala/theta_policy.h"
+#include "engine/games/mancala/value_search.h"
 
 namespace pg::mancala {
 
-// Player 0's value of `board` searched `depth` plies ahead.
-double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth, double alpha,
-                     double beta, long& nodes);
-
-// ThetaGreedy's leaves for minimax_line: the linear value, or +-(99999 +
-// plies left) at a decided end.
-struct ThetaEval {
+// The learned linear value of a board for player 0, as the search's leaf value.
+struct ThetaLeaf {
   const Rules& rules;
   const ThetaPolicy& policy;
-  double leaf(const Board& board) const { return policy.value(features(board, rules, policy.feature_rules)); }
-  double end(const Board& board, int depth) const;
+  double operator()(const Board& board) const { return policy.value(features(board, rules, policy.feature_rules)); }
 };
+
+// Player 0's value of `board` searched `depth` plies ahead.
+inline double theta_minimax(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth, double alpha,
+                            double beta, long& nodes) {
+  return value_minimax(board, rules, ThetaLeaf{rules, policy}, depth, alpha, beta, nodes);
+}
 
 class ThetaAgent : public Agent {
  public:
@@ -41,13 +41,10 @@ class ThetaAgent : public Agent {
   const ThetaPolicy& policy() const { return *policy_; }
   int depth() const { return depth_; }
 
-  struct RootScores {
-    std::array<double, kPitsPerSide> score{};     // for the mover
-    std::array<SearchLine, kPitsPerSide> line{};  // each move, then the line the search expects
-    uint32_t legal = 0;
-    long nodes = 0;
-  };
-  static RootScores score_moves(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth);
+  using RootScores = mancala::RootScores<double>;
+  static RootScores score_moves(const Board& board, const Rules& rules, const ThetaPolicy& policy, int depth) {
+    return value_root_scores(board, rules, ThetaLeaf{rules, policy}, depth);
+  }
 
  private:
   int depth_;

@@ -31,35 +31,14 @@ namespace {
 // random) and the line it expects, that pit first.
 int searched_move(const Board& b, const Rules& rules, const ThetaPolicy& p, int depth, Rng& rng, SearchLine* line) {
   const ThetaAgent::RootScores r = ThetaAgent::score_moves(b, rules, p, depth);
-  int best = -1;
-  int ties = 0;
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(r.legal & (1u << i))) continue;
-    if (best < 0 || r.score[size_t(i)] > r.score[size_t(best)]) {
-      best = i;
-      ties = 1;
-    } else if (r.score[size_t(i)] == r.score[size_t(best)] && rng.below(uint32_t(++ties)) == 0) {
-      best = i;
-    }
-  }
+  const int best = draw_best_pit(r.score, r.legal, rng);
   if (line) *line = r.line[size_t(best)];
   return best;
 }
 
 int greedy_pit(const Board& b, const Rules& rules, int depth, Rng& rng) {
   const auto scores = GreedyAgent::score_moves(b, rules, depth);
-  int best = -1;
-  int ties = 0;
-  for (int i = 0; i < kPitsPerSide; ++i) {
-    if (!(scores.legal & (1u << i))) continue;
-    if (best < 0 || scores.score[size_t(i)] > scores.score[size_t(best)]) {
-      best = i;
-      ties = 1;
-    } else if (scores.score[size_t(i)] == scores.score[size_t(best)] && rng.below(uint32_t(++ties)) == 0) {
-      best = i;
-    }
-  }
-  return best;
+  return draw_best_pit(scores.score, scores.legal, rng);
 }
 
 }  // namespace

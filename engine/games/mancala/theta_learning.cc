@@ -95,19 +95,9 @@ void ThetaLearner::play_game() {
       HeuristicAgent heuristic(rules);
       return int(heuristic.decide(MancalaState(board, rules), rng).chosen);
     }
+    // A uniform choice among the tied moves, as Greedy plays.
     const auto scores = GreedyAgent::score_moves(board, rules, kind);
-    int best = -1;
-    int count = 0;
-    for (int i = 0; i < kPitsPerSide; ++i) {
-      if (!(scores.legal & (1u << i))) continue;
-      if (best < 0 || scores.score[size_t(i)] > scores.score[size_t(best)]) {
-        best = i;
-        count = 1;
-      } else if (scores.score[size_t(i)] == scores.score[size_t(best)] && rng.below(uint32_t(++count)) == 0) {
-        best = i;  // a uniform choice among the tied moves, as Greedy plays
-      }
-    }
-    return best;
+    return draw_best_pit(scores.score, scores.legal, rng);
   };
   Board b = Board::initial(rules);
   bool have_prev = false;

@@ -16,8 +16,11 @@ namespace pg::mancala {
 
 constexpr const char* kThetaFormat = "rl-playground-kalah-theta";
 constexpr int kThetaVersion = 1;
-// The shipped weight files, under policies/mancala/<name>.json.
-constexpr const char* kSeedTheta = "theta_seed";  // the report's printed weights
+// The shipped weight files, under policies/mancala/<name>.json. The names
+// "theta_seed" and "ntuple_seed_rules" (and the spec theta:D:seed) name the
+// report's weights and rules with the word "seed" as shipped: links and saved
+// traces hold them, so they keep it.
+constexpr const char* kReportTheta = "theta_seed";  // the report's printed weights
 constexpr const char* kOurTheta = "theta_td0";    // learned here by the report's method
 constexpr const char* kPoolTheta = "theta_pool";  // the same, against a pool of opponents
 

@@ -128,8 +128,8 @@ double plain_minimax(const Board& b, const Rules& rules, const ThetaPolicy& p, i
 }
 
 TEST(ThetaGreedy, AlphaBetaEqualsPlainMinimaxWithFewerNodes) {
-  const auto seed = thetas().find(kSeedTheta);
-  ASSERT_TRUE(seed);
+  const auto report = thetas().find(kReportTheta);
+  ASSERT_TRUE(report);
   Rng rng(3);
   long pruned = 0, positions = 0;
   for (int game = 0; game < 20; ++game) {
@@ -138,9 +138,19 @@ TEST(ThetaGreedy, AlphaBetaEqualsPlainMinimaxWithFewerNodes) {
       for (int depth = 1; depth <= 4; ++depth) {
         long nodes = 0;
         constexpr double kInf = std::numeric_limits<double>::infinity();
-        const double v = theta_minimax(b, kStandard, *seed, depth, -kInf, kInf, nodes);
-        ASSERT_DOUBLE_EQ(v, plain_minimax(b, kStandard, *seed, depth)) << to_text(b) << "depth " << depth;
+        const double v = theta_minimax(b, kStandard, *report, depth, -kInf, kInf, nodes);
+        ASSERT_DOUBLE_EQ(v, plain_minimax(b, kStandard, *report, depth)) << to_text(b) << "depth " << depth;
         pruned += nodes;
+        // The agent's root scores: each move's plain value for the mover.
+        const auto r = ThetaAgent::score_moves(b, kStandard, *report, depth);
+        const double sign = b.to_move == 0 ? 1 : -1;
+        for (int i = 0; i < kPitsPerSide; ++i) {
+          if (!(r.legal & (1u << i))) continue;
+          Board child = b;
+          child.sow(i, kStandard);
+          ASSERT_DOUBLE_EQ(r.score[size_t(i)], sign * plain_minimax(child, kStandard, *report, depth - 1))
+              << to_text(b) << "pit " << i + 1 << " depth " << depth;
+        }
       }
       ++positions;
       const uint32_t mask = b.legal_mask();
@@ -158,19 +168,19 @@ TEST(ThetaGreedy, PrefersTheEarlierWin) {
   early.early_end = true;
   // Pit 4's stone lands in empty hole 4 facing empty hole 8: no capture.
   const Board b = make_board({0, 0, 0, 1, 0, 1, 24, 1, 0, 2, 1, 1, 1, 16}, 0);
-  const auto seed = thetas().find(kSeedTheta);
-  const auto r = ThetaAgent::score_moves(b, early, *seed, 3);
+  const auto report = thetas().find(kReportTheta);
+  const auto r = ThetaAgent::score_moves(b, early, *report, 3);
   EXPECT_GT(r.score[5], kWinScore);
   EXPECT_GT(r.score[5], r.score[3]);
 }
 
 TEST(ThetaPolicyFile, RoundTripsAndNamesWhatIsWrong) {
-  const auto seed = thetas().find(kSeedTheta);
-  ASSERT_TRUE(seed);
-  EXPECT_DOUBLE_EQ(seed->value.weights[kMaxCaptureAmount], 0.7498);
-  EXPECT_DOUBLE_EQ(seed->value.weights[2 * kSideFeatures], 4.7509);
-  EXPECT_DOUBLE_EQ(seed->value.weights[kConstFeature], -0.0792);
-  const Json j = seed->to_json();
+  const auto report = thetas().find(kReportTheta);
+  ASSERT_TRUE(report);
+  EXPECT_DOUBLE_EQ(report->value.weights[kMaxCaptureAmount], 0.7498);
+  EXPECT_DOUBLE_EQ(report->value.weights[2 * kSideFeatures], 4.7509);
+  EXPECT_DOUBLE_EQ(report->value.weights[kConstFeature], -0.0792);
+  const Json j = report->to_json();
   EXPECT_EQ(ThetaPolicy::from_json(j).to_json(), j);
   auto error = [&](auto change) {
     Json k = j;
@@ -219,7 +229,7 @@ TEST(ThetaAgents, SpecsParseAndUnknownWeightsAreNamed) {
 }
 
 TEST(ThetaAgents, AFileThatIsWrongInsideNamesTheFile) {
-  Json wrong = thetas().find(kSeedTheta)->to_json();
+  Json wrong = thetas().find(kReportTheta)->to_json();
   wrong["weights"]["Const"] = "x";
   provide_policy_file(theta_path("test_wrong_weight"), wrong.dump());
   try {

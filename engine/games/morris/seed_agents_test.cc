@@ -88,7 +88,7 @@ TEST(SmartAgent, RemovesThePieceWhoseBoardTheTablesValueMost) {
 std::array<std::shared_ptr<const nn::Network>, kNumStages> reference_networks() {
   std::array<std::shared_ptr<const nn::Network>, kNumStages> nets;
   for (int i = 0; i < kNumStages; ++i)
-    nets[size_t(i)] = std::make_shared<const nn::Network>(nn::morris_seed_net(uint64_t(10 + i)));
+    nets[size_t(i)] = std::make_shared<const nn::Network>(nn::morris_project_net(uint64_t(10 + i)));
   return nets;
 }
 

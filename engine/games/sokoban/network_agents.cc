@@ -1,7 +1,6 @@
 #include "engine/games/sokoban/network_agents.h"
 
 #include "engine/core/error.h"
-#include "engine/core/policy_store.h"
 #include "engine/games/sokoban/greedy_agent.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/policy_agent.h"
@@ -22,9 +21,8 @@ std::unique_ptr<Agent> make_network_agent(const Game& game, std::string_view spe
                      "the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");
   const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
   const std::string path = seed_dqn_policy_path(sokoban.setup().index);
-  const auto bytes = require_policy_file(path);
   const Level& level = sokoban.level();
-  return nn::make_network_agent("dqn", *bytes,
+  return nn::make_network_agent("dqn", path,
                                 {.source = path,
                                  .game = "sokoban",
                                  .kind = "q-network",

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "engine/core/error.h"
-#include "engine/core/policy_store.h"
 #include "engine/games/sokoban/deadlocks.h"
 #include "engine/games/sokoban/room.h"
+#include "engine/nn/network_policies.h"
 
 namespace pg::sokoban {
 
@@ -111,9 +111,8 @@ std::array<float, 4> PolicyNet::logits(const PolicyLevel& level, const std::vect
 }
 
 std::shared_ptr<const nn::Policy> load_general_policy() {
-  const auto bytes = require_policy_file(kGeneralPolicyPath);
-  return std::make_shared<const nn::Policy>(
-      nn::read_policy(*bytes, {.source = kGeneralPolicyPath, .game = "sokoban", .kind = "policy-map"}));
+  return nn::require_network_policy(kGeneralPolicyPath,
+                                    {.source = kGeneralPolicyPath, .game = "sokoban", .kind = "policy-map"});
 }
 
 }  // namespace pg::sokoban

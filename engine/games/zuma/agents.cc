@@ -229,8 +229,7 @@ std::unique_ptr<Agent> make_zuma_agent(std::string_view spec, const Scenario& sc
   if (name == "dqn") {
     const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
     // Asked for when absent (the page and its worker fetch it; natively "not found").
-    auto bytes = require_policy_file(kDqnPolicyFile);
-    return nn::make_network_agent("dqn", *bytes,
+    return nn::make_network_agent("dqn", kDqnPolicyFile,
                                   {.source = kDqnPolicyFile,
                                    .game = "zuma",
                                    .kind = "q-network",

@@ -110,7 +110,7 @@ TEST(Trace, ImportRejectsBadTracesNamingTheField) {
   EXPECT_EQ(error_of([&] { Episode::from_trace(Json::array()); }).rfind("trace:", 0), 0u);
 }
 
-TEST(Match, GreedyFiveBeatsRandomAsTheSeedReports) {
+TEST(Match, GreedyFiveBeatsRandomAsTheReportSays) {
   // The report's table 6.1: Greedy 5 moving first beats Random in 100% of 100 games.
   const auto game = make_game("mancala");
   const MatchResult r = play_match(*game, {"greedy:5", "random"}, 100, 1);

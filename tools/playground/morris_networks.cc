@@ -14,7 +14,7 @@
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/core/rng.h"
-#include "engine/games/morris/seed_agents.h"
+#include "engine/games/morris/project_agents.h"
 #include "engine/games/morris/stage_tables.h"
 #include "engine/nn/network.h"
 #include "engine/nn/policy_file.h"

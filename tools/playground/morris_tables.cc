@@ -22,7 +22,7 @@ int morris_tables(const GameEntry& entry, const Args& args) {
   if (!args.has("out")) throw InputError("flag --out", "missing (where to write the tables, e.g. stage_tables.policy)");
   const std::string out_path = args.get("out");
   const morris::Rules rules = morris::rules_from_options(args.game_options(entry.options));
-  const auto runs = morris::seed_runs(games);
+  const auto runs = morris::project_runs(games);
   std::printf(
       "the project's four runs, scaled to %ld, %ld, %ld and %ld games (the project: 1M, 1M, 1M, 2M), seed %llu\n",
       runs[0].games, runs[1].games, runs[2].games, runs[3].games, static_cast<unsigned long long>(seed));

@@ -37,7 +37,7 @@ train::DqnSettings seed_settings(int index) {
   s.net = "sokoban-seed";
   s.steps = int64_t(1) << 40;  // bounded by episodes
   s.episodes = index == 0 ? 1000 : 3000;
-  s.episode_steps = sokoban::kSeedMaxSteps;
+  s.episode_steps = sokoban::kProjectMaxSteps;
   s.gamma = 0.99;
   s.lr = 1e-3;
   s.batch = 32;
@@ -154,7 +154,7 @@ int sokoban_train(const GameEntry& entry, const Args& args) {
                    {"learning_curve_every", 100}};
   training["best_episode"] = trainer.best_episode();
   training["best_mean_return"] = std::round(trainer.best_mean() * 100) / 100;
-  const std::string path = sokoban::seed_dqn_policy_path(index);
+  const std::string path = sokoban::project_dqn_policy_path(index);
   // float16 storage: the project's net has 3.3M weights (13 MB in float32).
   auto play = [&](bool best, const char* label) {
     provide_policy_file(

@@ -205,37 +205,35 @@ void draw_points(ImDrawList* draw, const Grid& g, const Board& b, const Heat& he
 // what they say of the position.
 void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels& marks, int mover, float small,
                        ImVec2 at) {
-  int winning = 0, losing = 0;
   for (const auto& l : marks.labels()) {
     if (l.outcome == binary::Outcome::kUnknown) continue;
     const bool win = l.outcome == binary::Outcome::kWin;
-    (win ? winning : losing)++;
     const ImVec2 hc = g.half(l.x, l.y, l.d), mark(hc.x, hc.y + g.cell * 0.3f);
     draw->AddCircleFilled(mark, small * 0.75f, palette().label_back, 16);
     centered_text(draw, mark, small, win ? palette().good : palette().bad, win ? "W" : "L");
   }
   if (marks.labels().empty() || mover < 0) return;
-  const size_t moves = marks.labels().size();
+  const binary::LabelsVerdict v = binary::verdict_of(marks.labels());
   std::string verdict;
-  if (winning > 0)
-    verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(winning) +
-              " winning move" + (winning > 1 ? "s)" : ")");
-  else if (losing == int(moves))
+  if (v.wins())
+    verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(v.winning) +
+              " winning move" + (v.winning > 1 ? "s)" : ")");
+  else if (v.loses())
     verdict = "solver: player " + std::to_string(mover) + " loses against perfect play";
   else
-    verdict = "solver: " + std::to_string(losing) + " of " + std::to_string(moves) + " moves lose; " +
+    verdict = "solver: " + std::to_string(v.losing) + " of " + std::to_string(v.moves) + " moves lose; " +
               (marks.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
   // Above the board, on the panel's background.
   draw->AddText(ImGui::GetFont(), small * 1.05f, at,
-                ImGui::GetColorU32(winning > 0 ? palette().text_good : palette().text_neutral), verdict.c_str());
+                ImGui::GetColorU32(v.wins() ? palette().text_good : palette().text_neutral), verdict.c_str());
 }
 
 // The last move's point framed, and the agent's choice (the half of its digit) framed in the chosen colour.
 void draw_last_and_chosen(ImDrawList* draw, const Grid& g, const Board& b, const EpisodeStep* last,
                           const Decision* chosen) {
-  if (last && last->transition.events.contains("x")) {
+  if (last && last->transition.events.contains(binary::events::kX)) {
     const Json& ev = last->transition.events;
-    const int lx = ev["x"].get<int>(), ly = ev["y"].get<int>();
+    const int lx = ev[binary::events::kX].get<int>(), ly = ev[binary::events::kY].get<int>();
     draw->AddRect(g.corner(lx, ly), g.corner(lx + 1, ly + 1), palette().last_move, 0, 0, palette().outline * 1.5f);
   }
   if (chosen) {

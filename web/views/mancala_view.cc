@@ -144,8 +144,8 @@ void draw_holes(ImDrawList* draw, const Geometry& g, const mancala::Board& board
 // The last move's sowing path: an arrow from hole to hole; later laps drawn slightly inward so they stay
 // visible.
 void draw_sowing_path(ImDrawList* draw, const Geometry& g, const Json& events) {
-  ImVec2 prev = g.centre[events["pit"].get<int>()];
-  const auto& sown = events["sown"];
+  ImVec2 prev = g.centre[events[mancala::events::kPit].get<int>()];
+  const auto& sown = events[mancala::events::kSown];
   for (size_t k = 0; k < sown.size(); ++k) {
     const int h = sown[k].get<int>();
     const float inset = 0.35f * g.radius[h] * float(k / 13) / 2.0f;
@@ -158,18 +158,20 @@ void draw_sowing_path(ImDrawList* draw, const Geometry& g, const Json& events) {
 
 // The last move's capture: both pits ringed in the palette's bad colour, an arrow to the mover's store, the count.
 void draw_capture(ImDrawList* draw, const Geometry& g, const Json& events, float text_size) {
-  const int pit = events["capture"]["pit"].get<int>(), opposite = events["capture"]["opposite"].get<int>();
-  const int mover_store = mancala::store_of(events["mover"].get<int>());
+  const Json& capture = events[mancala::events::kCapture];
+  const int pit = capture[mancala::events::kCapturePit].get<int>();
+  const int opposite = capture[mancala::events::kOpposite].get<int>();
+  const int mover_store = mancala::store_of(events[mancala::events::kMover].get<int>());
   const ImU32 colour = palette().bad;
   draw->AddCircle(g.centre[opposite], g.radius[opposite] + 3, colour, 40, 3.0f);
   draw->AddCircle(g.centre[pit], g.radius[pit] + 3, colour, 40, 3.0f);
   arrow(draw, g.centre[opposite], g.centre[mover_store], colour, std::max(2.0f, g.cell * 0.04f));
   centered_text(draw, g.middle(), text_size * 0.9f, colour,
-                "capture: " + std::to_string(events["capture"]["stones"].get<int>()) + " stones");
+                "capture: " + std::to_string(capture[mancala::events::kStones].get<int>()) + " stones");
 }
 
 void draw_extra_turn(ImDrawList* draw, const Geometry& g, const Json& events, float text_size) {
-  const int s = mancala::store_of(events["mover"].get<int>());
+  const int s = mancala::store_of(events[mancala::events::kMover].get<int>());
   draw->AddCircle(g.centre[s], g.radius[s] * 1.15f, palette().last_move, 40, palette().outline * 1.5f);
   const float x = s == mancala::store_of(0) ? g.centre[s].x - g.cell * 1.2f : g.centre[s].x + g.cell * 1.2f;
   centered_text(draw, ImVec2(x, g.centre[s].y), text_size * 0.85f, palette().last_move, "extra turn!");
@@ -410,10 +412,14 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
 
   draw_board(draw, g, mover, text_size);
   const Json* events = c.last_step ? &c.last_step->transition.events : nullptr;
-  draw_holes(draw, g, board, events && events->contains("pit") ? (*events)["pit"].get<int>() : -1, text_size);
-  if (events && show_path_ && events->contains("sown") && events->contains("pit")) draw_sowing_path(draw, g, *events);
-  if (events && show_capture_ && events->contains("capture")) draw_capture(draw, g, *events, text_size);
-  if (events && show_extra_turn_ && events->value("extra_turn", false)) draw_extra_turn(draw, g, *events, text_size);
+  draw_holes(draw, g, board,
+             events && events->contains(mancala::events::kPit) ? (*events)[mancala::events::kPit].get<int>() : -1,
+             text_size);
+  if (events && show_path_ && events->contains(mancala::events::kSown) && events->contains(mancala::events::kPit))
+    draw_sowing_path(draw, g, *events);
+  if (events && show_capture_ && events->contains(mancala::events::kCapture)) draw_capture(draw, g, *events, text_size);
+  if (events && show_extra_turn_ && events->value(mancala::events::kExtraTurn, false))
+    draw_extra_turn(draw, g, *events, text_size);
   if (c.decision && c.show_probabilities && mover >= 0)
     draw_distribution(draw, g, *c.decision, mover, show_scores_, text_size);
   const std::optional<mancala::ExactMoves>* exact_here =

@@ -61,17 +61,6 @@ void dashed_ring(ImDrawList* draw, ImVec2 c, float r, ImU32 colour, float thickn
   }
 }
 
-// The mills standing for `side`, and the empty points that would close one.
-uint16_t threats_of(const morris::Board& b, int side) {
-  uint16_t t = 0;
-  const uint16_t mine = b.pieces[size_t(side)];
-  for (uint16_t mill : morris::kMills) {
-    const uint16_t rest = uint16_t(mill & ~mine);
-    if (std::popcount(rest) == 1 && (rest & b.empty())) t |= rest;
-  }
-  return t;
-}
-
 Json point_list(uint16_t mask) {
   Json j = Json::array();
   for (int p = 0; p < kNumPoints; ++p)
@@ -138,7 +127,7 @@ void draw_mills_and_threats(ImDrawList* draw, const Geometry& g, const morris::B
       const int first = std::countr_zero(mill), last = 15 - std::countl_zero(mill);
       draw->AddLine(g.point[first], g.point[last], player_colour(side, 0.55f), g.piece * 0.9f);
     }
-    const uint16_t t = threats_of(b, side);
+    const uint16_t t = b.threats(side);
     for (int p = 0; p < kNumPoints; ++p)
       if (t & bit(p))
         dashed_ring(draw, g.point[p], g.piece * (side == 0 ? 0.75f : 0.55f), player_colour(side, 0.95f), 2.5f);
@@ -356,7 +345,7 @@ Json MorrisView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   const auto& b = dynamic_cast<const morris::MorrisState&>(c.state).board();
   Json j = Json::object();
   j["mills"] = Json::array({point_list(b.in_mills(0)), point_list(b.in_mills(1))});
-  j["threats"] = Json::array({point_list(threats_of(b, 0)), point_list(threats_of(b, 1))});
+  j["threats"] = Json::array({point_list(b.threats(0)), point_list(b.threats(1))});
   j["selected"] = selected_ >= 0 ? Json(std::string(1, morris::point_name(selected_))) : Json();
   // The exact values shown: the position's for the side deciding and each legal action's; null while the
   // table is not there (loading) or the game is over.

@@ -7,15 +7,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "engine/core/error.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
 #include "imgui.h"
-#include "imgui_stdlib.h"
-#include "web/app.h"
-#include "web/browser.h"
 #include "web/ui.h"
 #include "web/views/drawing.h"
+#include "web/views/sokoban_parts.h"
 
 namespace pg::web {
 
@@ -23,21 +20,9 @@ using sokoban::Board;
 using sokoban::Level;
 using sokoban::Square;
 
-namespace {
+using namespace sokoban_parts;
 
-// The project's colours where it had them (brown walls, green target outlines;
-// its map creator's orange boxes and light-blue player).
-const ImU32 kFloor = IM_COL32(64, 68, 80, 255);
-const ImU32 kFloorLine = IM_COL32(56, 60, 72, 255);
-const ImU32 kWall = IM_COL32(139, 69, 19, 255);
-const ImU32 kWallEdge = IM_COL32(70, 34, 10, 255);
-const ImU32 kTarget = IM_COL32(60, 220, 90, 255);
-const ImU32 kBox = IM_COL32(235, 150, 45, 255);
-const ImU32 kBoxEdge = IM_COL32(150, 85, 20, 255);
-const ImU32 kBoxOnTarget = IM_COL32(70, 190, 95, 255);
-const ImU32 kBoxOnTargetEdge = IM_COL32(30, 110, 50, 255);
-const ImU32 kPlayer = IM_COL32(135, 200, 255, 255);
-const ImU32 kPlayerEdge = IM_COL32(40, 90, 150, 255);
+namespace {
 
 const ImU32 kPlanWalk = IM_COL32(150, 235, 255, 150);
 const ImU32 kPlanPush = IM_COL32(255, 245, 150, 220);
@@ -82,17 +67,6 @@ void draw_arrow(ImDrawList* draw, const Grid& g, int r, int c, int m, float leng
   const ImVec2 a(mid.x - dr * base, mid.y - dc * base), b(mid.x + dr * base, mid.y + dc * base);
   draw->AddTriangleFilled(a, b, tip, fill);
   if (outline) draw->AddTriangle(a, b, tip, outline, std::max(1.5f, g.cell * 0.05f));
-}
-
-const sokoban::SokobanState& sokoban_state(const State& s) { return dynamic_cast<const sokoban::SokobanState&>(s); }
-
-std::string with_thousands(uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
 }
 
 // One line on what the analysis says: deadlock, or the optimal finish from here.
@@ -215,16 +189,21 @@ void draw_pieces(ImDrawList* draw, const Grid& g, const Board& board) {
 
 // The last step: the push (from where the box stood to where it went), or a bump into a wall or a blocked box.
 void draw_last_step(ImDrawList* draw, const Grid& g, const Board& board, const Json& ev) {
-  if (ev.contains("box_from")) {
-    const ImVec2 from = g.centre(ev["box_from"][0].get<int>(), ev["box_from"][1].get<int>());
-    const ImVec2 to = g.centre(ev["box_to"][0].get<int>(), ev["box_to"][1].get<int>());
+  namespace events = sokoban::events;
+  if (ev.contains(events::kBoxFrom)) {
+    const Json &box_from = ev[events::kBoxFrom], &box_to = ev[events::kBoxTo];
+    const ImVec2 from = g.centre(box_from[0].get<int>(), box_from[1].get<int>());
+    const ImVec2 to = g.centre(box_to[0].get<int>(), box_to[1].get<int>());
     const ImU32 push = with_alpha(palette().last_move, 220.0f / 255.0f);
     draw->AddLine(from, to, push, std::max(2.0f, g.cell * 0.08f));
     draw->AddCircleFilled(from, g.cell * 0.07f, push, 12);
     return;
   }
-  if (ev.value("kind", "") != "wall" && ev.value("kind", "") != "blocked box") return;
-  const int m = sokoban::move_from_char(ev.value("move", "?")[0]);
+  const std::string kind = ev.value(events::kKind, "");
+  if (kind != sokoban::step_kind_name(sokoban::StepKind::kBlockedByWall) &&
+      kind != sokoban::step_kind_name(sokoban::StepKind::kBlockedBox))
+    return;
+  const int m = sokoban::move_from_char(ev.value(events::kMove, "?")[0]);
   if (m < 0) return;
   const Level& level = board.level();
   const ImVec2 centre = g.centre(level.row(board.player()), level.column(board.player()));
@@ -239,7 +218,7 @@ void draw_last_step(ImDrawList* draw, const Grid& g, const Board& board, const J
 void draw_corner_test(ImDrawList* draw, const Grid& g, const Board& board) {
   const Level& level = board.level();
   for (const Square b : board.boxes())
-    if (sokoban::seed_corner_stuck_at(board, b))
+    if (sokoban::project_corner_stuck_at(board, b))
       draw->AddCircle(g.centre(level.row(b), level.column(b)), g.cell * 0.5f, palette().bad, 32,
                       std::max(2.0f, g.cell * 0.07f));
 }
@@ -247,14 +226,11 @@ void draw_corner_test(ImDrawList* draw, const Grid& g, const Board& board) {
 // An orange frame (the palette's bad colour) on each deadlocked box: on a dead square, frozen, or in a corral
 // that cannot be opened.
 void draw_deadlocked_boxes(ImDrawList* draw, const Grid& g, const Level& level, const sokoban::DeadlockReport& d) {
-  const auto ring = [&](Square b) {
+  for (const Square b : sokoban::deadlocked_boxes(d)) {
     const ImVec2 p0 = g.corner(level.row(b), level.column(b)), p1 = g.corner(level.row(b) + 1, level.column(b) + 1);
     draw->AddRect(ImVec2(p0.x + 1, p0.y + 1), ImVec2(p1.x - 1, p1.y - 1), palette().bad, g.cell * 0.1f, 0,
                   std::max(2.5f, g.cell * 0.09f));
-  };
-  for (const Square b : d.boxes_on_dead_squares) ring(b);
-  for (const Square b : d.frozen_boxes) ring(b);
-  for (const Square b : d.corral_boxes) ring(b);
+  }
 }
 
 // The agent's distribution as arrows around the player (longer and brighter = likelier, its choice
@@ -421,297 +397,6 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
     if (live && c.human_to_move && ImGui::IsItemClicked()) clicked = move_toward(g.centre(pr, pc), mouse);
   }
   return clicked;
-}
-
-void SokobanView::draw_inspector(const BoardContext& c) {
-  const auto& state = sokoban_state(c.state);
-  if (!ImGui::CollapsingHeader("The project's reward", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  help_marker(PG_TEXT(
-      "-0.1 every step; +5 / -2 when the first box (row-major) gets closer to / farther from the first target "
-      "(Manhattan distance); +20 / -10 when a box goes onto / off a target; +100 when solved, else -50 when the "
-      "corner test flags a box."));
-  if (c.last_step && c.last_step->transition.events.contains("reward_terms")) {
-    const Json& t = c.last_step->transition.events["reward_terms"];
-    ImGui::Text("last step: %+.1f", c.last_step->transition.rewards[0]);
-    ImGui::Text("  = %+.1f step %+.0f shaping", t["step"].get<double>(), t["shaping"].get<double>());
-    ImGui::Text("    %+.0f target %+.0f end", t["target"].get<double>(), t["end"].get<double>());
-  } else {
-    ImGui::TextDisabled("no step yet");
-  }
-  const auto& reward = state.rules().reward;
-  const Board& board = state.board();
-  if (reward.first_target() >= 0 && !board.boxes().empty()) {
-    const Level& level = board.level();
-    ImGui::Text("first box (%d, %d), first target (%d, %d)", level.row(board.boxes().front()),
-                level.column(board.boxes().front()), level.row(reward.first_target()),
-                level.column(reward.first_target()));
-    ImGui::Text("  Manhattan distance %d", reward.distance(level, board.boxes().front()));
-  }
-  ImGui::Text("corner test: %s", sokoban::seed_corner_stuck(board) ? "a box is flagged" : "no box flagged");
-
-  if (!ImGui::CollapsingHeader("Solver and deadlocks", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  help_marker(PG_TEXT(
-      "What the exact solver says of the position on the board. The plan is fewest-moves optimal (LURD: lowercase "
-      "walks, uppercase pushes); the lower bound counts the pushes of the best box-to-target matching, which no "
-      "plan can beat."));
-  const sokoban::PositionAnalysis& a = analyst_.analyse(board);
-  ImGui::Text("dead squares: %zu", a.deadlocks.dead_squares.size());
-  ImGui::Text("deadlocked: %s", a.deadlocks.deadlocked ? "yes" : "no");
-  if (a.bound.pushes == sokoban::kNoMatching)
-    wrapped_text(PG_TEXT("lower bound: no matching (some box can reach no free target)"));
-  else
-    ImGui::Text("lower bound: %d pushes", a.bound.pushes);
-  ImGui::Text("solver: %s", sokoban::status_name(a.plan_status));
-  if (a.plan_status == sokoban::SolveStatus::kSolved) {
-    ImGui::Text("  %d moves, %d pushes%s", a.plan_moves, a.plan_pushes,
-                a.plan_reused ? " (the rest of the last plan)" : "");
-    if (!a.plan_reused) ImGui::Text("  %s positions expanded", with_thousands(a.nodes_expanded).c_str());
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", a.plan.c_str());
-    ImGui::PopTextWrapPos();
-  }
-}
-
-Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
-  const Board& board = sokoban_state(c.state).board();
-  const Square stuck = sokoban::seed_corner_stuck_box(board);
-  const Level& level = board.level();
-  const auto cell = [&](Square sq) { return Json::array({level.row(sq), level.column(sq)}); };
-  const auto cells = [&](const std::vector<Square>& squares) {
-    Json list = Json::array();
-    for (const Square sq : squares) list.push_back(cell(sq));
-    return list;
-  };
-  Json j = Json::object();
-  j["corner_box"] = stuck < 0 ? Json() : cell(stuck);
-  const sokoban::PositionAnalysis& a = analyst_.analyse(board);
-  j["dead_squares"] = cells(a.deadlocks.dead_squares);
-  j["deadlocked"] = a.deadlocks.deadlocked;
-  std::vector<Square> deadlocked = a.deadlocks.boxes_on_dead_squares;  // a box may be both dead and frozen
-  if (a.deadlocks.deadlocked)
-    deadlocked.insert(deadlocked.end(), a.deadlocks.frozen_boxes.begin(), a.deadlocks.frozen_boxes.end());
-  deadlocked.insert(deadlocked.end(), a.deadlocks.corral_boxes.begin(), a.deadlocks.corral_boxes.end());
-  std::sort(deadlocked.begin(), deadlocked.end());
-  deadlocked.erase(std::unique(deadlocked.begin(), deadlocked.end()), deadlocked.end());
-  j["deadlocked_boxes"] = cells(deadlocked);
-  j["lower_bound"] = a.bound.pushes == sokoban::kNoMatching ? Json() : Json(a.bound.pushes);
-  Json matching = Json::array();
-  for (const auto& [box, target] : a.bound.box_to_target) matching.push_back({cell(box), cell(target)});
-  j["matching"] = matching;
-  const auto rect = [](const Rect& r) { return Json::array({r.x, r.y, r.w, r.h}); };
-  j["editor"] = {
-      {"open", editor_open_},        {"open_button", rect(open_editor_button_)}, {"squares", rect(sketch_rect_)},
-      {"square_size", sketch_cell_}, {"play_button", rect(play_button_)},        {"text", editor_text_}};
-  j["plan"] = {{"status", sokoban::status_name(a.plan_status)},
-               {"lurd", a.plan},
-               {"moves", a.plan_moves},
-               {"pushes", a.plan_pushes},
-               {"reused", a.plan_reused},
-               {"nodes_expanded", a.nodes_expanded}};
-  return j;
-}
-
-SokobanView::Rect SokobanView::last_rect() {
-  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  return Rect{a.x, a.y, b.x - a.x, b.y - a.y};
-}
-
-void SokobanView::extra_windows(App& app) {
-  if (!app.embed && editor_open_) editor_window(app);
-}
-
-void SokobanView::setup_extras(App& app) {
-  Session& s = app.session();
-  const auto* game = dynamic_cast<const sokoban::SokobanGame*>(&s.game());
-  if (!game) return;
-  const sokoban::Setup& setup = game->setup();
-  ImGui::Separator();
-  ImGui::TextUnformatted("Level");
-  help_marker(PG_TEXT(
-      "The built-in collections: 'seed', the project's two 9x11 maps (its setup: 50 steps, the corner test ends the "
-      "episode), 'teaching', small levels from easy to harder, and 'boxoban', the first 50 levels of DeepMind's "
-      "Boxoban medium validation file, 10x10 with 4 boxes (standard Sokoban, 120 steps). Or write a level of your "
-      "own in the editor below."));
-  if (titles_.empty()) {
-    for (const auto& name : sokoban::builtin_collection_names())
-      for (const auto& l : sokoban::builtin_collection(name)) titles_[name].push_back(l.title);
-  }
-  const std::string current = !setup.generate.is_null()  ? "generated"
-                              : setup.collection.empty() ? "custom"
-                                                         : setup.collection;
-  ImGui::SetNextItemWidth(110);
-  if (ImGui::BeginCombo("##collection", current.c_str())) {
-    for (const auto& [name, titles] : titles_)
-      if (ImGui::Selectable(name.c_str(), name == setup.collection) && name != setup.collection)
-        app.load_game("sokoban", {{"collection", name}, {"index", 0}});
-    ImGui::EndCombo();
-  }
-  if (!setup.collection.empty() && titles_.count(setup.collection)) {
-    const auto& titles = titles_[setup.collection];
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1);
-    // Numbered from 1, as the URL's level names them ("teaching:3").
-    const std::string shown = std::to_string(setup.index + 1) + ": " + titles[size_t(setup.index)];
-    if (ImGui::BeginCombo("##level", shown.c_str())) {
-      for (size_t i = 0; i < titles.size(); ++i) {
-        const std::string item = std::to_string(i + 1) + ": " + titles[i];
-        if (ImGui::Selectable(item.c_str(), int(i) == setup.index) && int(i) != setup.index)
-          app.load_game("sokoban", {{"collection", setup.collection}, {"index", int(i)}});
-      }
-      ImGui::EndCombo();
-    }
-    if (ImGui::SmallButton("< Previous") && setup.index > 0)
-      app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index - 1}});
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Next >") && setup.index + 1 < int(titles.size()))
-      app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index + 1}});
-  }
-  if (ImGui::CollapsingHeader("Generate a level")) {
-    wrapped_text(
-        PG_TEXT("A random room (walls included), boxes put on targets, then the player pulls them about at random: the "
-                "level is solvable by construction, and the solver checks it. The same settings give the same level on "
-                "every machine."));
-    ImGui::SliderInt("width", &generate_width_, 5, 12);
-    ImGui::SliderInt("height", &generate_height_, 5, 12);
-    ImGui::SliderInt("boxes", &generate_boxes_, 1, 4);
-    ImGui::SliderInt("at least pushes", &generate_min_pushes_, 0, 30);
-    help_marker(
-        PG_TEXT("Difficulty: levels the solver finishes in fewer pushes are thrown away and another is tried."));
-    ImGui::InputInt("level seed", &generate_seed_);
-    note_text_field("level seed");
-    generate_seed_ = std::clamp(generate_seed_, 0, 1'000'000'000);
-    const auto generate = [&] {
-      Json g = {{"width", generate_width_},
-                {"height", generate_height_},
-                {"boxes", generate_boxes_},
-                {"seed", generate_seed_}};
-      if (generate_min_pushes_ > 0) g["min_pushes"] = generate_min_pushes_;
-      app.load_game("sokoban", {{"generate", g}});
-    };
-    if (ImGui::Button("Generate")) generate();
-    ImGui::SameLine();
-    if (ImGui::Button("Next seed")) {
-      ++generate_seed_;
-      generate();
-    }
-  }
-  if (ImGui::Button("Level editor")) editor_open_ = true;
-  open_editor_button_ = last_rect();
-  ImGui::SameLine();
-  help_marker(PG_TEXT("Draw a level square by square, or write it as text; play it at once."));
-}
-
-void SokobanView::editor_window(App& app) {
-  const auto* game = dynamic_cast<const sokoban::SokobanGame*>(&app.session().game());
-  if (!game) return;
-  const sokoban::Setup& setup = game->setup();
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * 0.28f, display.y * 0.06f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(480, 620), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Sokoban level editor", &editor_open_)) return ImGui::End();
-  if (editor_level_ != setup.rules->level) {
-    editor_level_ = setup.rules->level;
-    const Level& l = *editor_level_;
-    editor_text_ = (l.title.empty() ? "" : "; " + l.title + "\n") + sokoban::level_to_text(l);
-  }
-  wrapped_text(PG_TEXT(
-      "Draw with a brush on the squares below (click or drag), or write the level. Standard text: # wall, space floor, "
-      "$ box, . target, @ player, * box on a target, + player on a target "
-      "(- or _ also floor; a ; line above is the title). Or the project's number grid: 0 empty, 1 wall, 2 box, 3 "
-      "target, 4 player, 5 box on target, 6 player on target."));
-  draw_sketch_editor();
-  ImGui::InputTextMultiline("##level_text", &editor_text_, ImVec2(-1, ImGui::GetTextLineHeight() * 12));
-  note_text_field("level text");
-  if (editor_text_ != editor_checked_) {
-    editor_checked_ = editor_text_;
-    try {
-      sokoban::parse_levels(editor_text_, "");
-      editor_error_.clear();
-    } catch (const InputError& e) {
-      editor_error_ = e.what();
-    }
-  }
-  if (!editor_error_.empty()) ImGui::TextColored(palette().text_error, "%s", editor_error_.c_str());
-  ImGui::BeginDisabled(!editor_error_.empty());
-  if (ImGui::Button("Play this level")) app.load_game("sokoban", {{"level", editor_text_}});
-  play_button_ = last_rect();
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Button("Save as text")) browser::download_text("level.txt", editor_text_);
-  ImGui::SameLine();
-  if (ImGui::Button("Copy as number grid")) {
-    try {
-      ImGui::SetClipboardText(sokoban::level_to_number_grid(sokoban::parse_levels(editor_text_, "").front()).c_str());
-      app.info("The level is on the clipboard as the project's number grid.");
-    } catch (const InputError& e) {
-      app.error(e.what());
-    }
-  }
-  ImGui::End();
-}
-
-void SokobanView::draw_sketch_editor() {
-  if (sketched_text_ != editor_text_) {
-    sketch_ = sokoban::LevelSketch::from_text(editor_text_);
-    sketched_text_ = editor_text_;
-  }
-  struct BrushInfo {
-    sokoban::Brush brush;
-    const char* label;
-  };
-  static const BrushInfo brushes[] = {{sokoban::Brush::kWall, "Wall"},
-                                      {sokoban::Brush::kFloor, "Floor"},
-                                      {sokoban::Brush::kBox, "Box"},
-                                      {sokoban::Brush::kTarget, "Target"},
-                                      {sokoban::Brush::kPlayer, "Player"}};
-  for (size_t i = 0; i < std::size(brushes); ++i) {
-    if (i > 0) ImGui::SameLine();
-    if (ImGui::RadioButton(brushes[i].label, brush_ == brushes[i].brush)) brush_ = brushes[i].brush;
-  }
-  help_marker(
-      PG_TEXT("A box or the player put on a target stays on it; a target put under a box or the player keeps them; "
-              "placing the player moves it. Right-click paints floor."));
-  int w = sketch_.width(), h = sketch_.height();
-  ImGui::SetNextItemWidth(90);
-  const bool resized_w = ImGui::InputInt("columns", &w);
-  note_text_field("columns");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(90);
-  const bool resized_h = ImGui::InputInt("rows", &h);
-  note_text_field("rows");
-  bool changed = false;
-  if (resized_w || resized_h) {
-    sketch_.resize(w, h);
-    changed = true;
-  }
-  // The squares, as small tiles; click or drag to paint.
-  const float cell = std::clamp(ImGui::GetContentRegionAvail().x / float(sketch_.width()), 8.0f, 22.0f);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImVec2 size(cell * float(sketch_.width()), cell * float(sketch_.height()));
-  ImGui::InvisibleButton("##sketch", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-  sketch_rect_ = {origin.x, origin.y, size.x, size.y};
-  sketch_cell_ = cell;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  for (int r = 0; r < sketch_.height(); ++r)
-    for (int c = 0; c < sketch_.width(); ++c) {
-      const ImVec2 p0(origin.x + float(c) * cell, origin.y + float(r) * cell), p1(p0.x + cell, p0.y + cell);
-      const char t = sketch_.at(r, c);
-      draw->AddRectFilled(p0, p1, t == '#' ? kWall : kFloor);
-      draw->AddRect(p0, p1, kFloorLine);
-      const ImVec2 centre(p0.x + cell * 0.5f, p0.y + cell * 0.5f);
-      if (t == '.' || t == '*' || t == '+') draw->AddCircle(centre, cell * 0.32f, kTarget, 12, 1.5f);
-      if (t == '$' || t == '*')
-        draw->AddRectFilled(ImVec2(p0.x + cell * 0.18f, p0.y + cell * 0.18f),
-                            ImVec2(p1.x - cell * 0.18f, p1.y - cell * 0.18f), t == '*' ? kBoxOnTarget : kBox, 2);
-      if (t == '@' || t == '+') draw->AddCircleFilled(centre, cell * 0.3f, kPlayer, 12);
-    }
-  if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    const int r = int(std::floor((mouse.y - origin.y) / cell)), c = int(std::floor((mouse.x - origin.x) / cell));
-    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) changed |= sketch_.paint(r, c, brush_);
-    if (ImGui::IsMouseDown(ImGuiMouseButton_Right)) changed |= sketch_.paint(r, c, sokoban::Brush::kFloor);
-  }
-  if (changed) editor_text_ = sketched_text_ = sketch_.text();
 }
 
 }  // namespace pg::web

@@ -7,6 +7,9 @@
 // lower bound's box-to-target matching. A human plays with the arrow keys or WASD, or by
 // clicking beside the player. The Setup panel gets a level picker for the
 // built-in collections and a level editor (standard text or number grid).
+//
+// The files: the board (sokoban_view.cc), the inspector (sokoban_inspector.cc), the Setup panel's part
+// (sokoban_setup.cc), the level editor (sokoban_editor.cc), and what they share (sokoban_parts.h).
 #pragma once
 
 #include <map>
@@ -17,6 +20,7 @@
 #include "engine/games/sokoban/analysis.h"
 #include "engine/games/sokoban/level.h"
 #include "engine/games/sokoban/level_sketch.h"
+#include "engine/games/sokoban/sokoban_game.h"
 #include "web/views/board_view.h"
 
 namespace pg::web {
@@ -59,6 +63,10 @@ class SokobanView : public BoardView {
   sokoban::LevelSketch sketch_;
   std::string sketched_text_;  // the text the sketch was made from
   sokoban::Brush brush_ = sokoban::Brush::kWall;
+  // The Setup panel's level picker and generator (sokoban_setup.cc).
+  void level_picker(App& app, const sokoban::Setup& setup);
+  void generator_section(App& app);
+  // The level editor (sokoban_editor.cc).
   void draw_sketch_editor();
   // Where the editor's parts were drawn last frame (x, y, width, height), for
   // playground.view() and the browser tests, which click them as a user does.

@@ -110,39 +110,39 @@ struct Stage {
 
 std::vector<Stage> stages_of(const Json& ev) {
   std::vector<Stage> stages;
-  if (!ev.contains("before")) return stages;
+  if (!ev.contains(zuma::events::kBefore)) return stages;
   char buf[200];
   Stage thrown;
-  thrown.line = Line::of(ev["before"].get<std::vector<int>>());
-  thrown.aimed_gap = ev["aimed"].get<int>();
-  thrown.actual_gap = ev["actual"].get<int>();
-  const bool hit = ev["hit"].get<bool>();
+  thrown.line = Line::of(ev[zuma::events::kBefore].get<std::vector<int>>());
+  thrown.aimed_gap = ev[zuma::events::kAimed].get<int>();
+  thrown.actual_gap = ev[zuma::events::kActual].get<int>();
+  const bool hit = ev[zuma::events::kHit].get<bool>();
   auto where = [](int a) { return a == kSkip ? std::string("skip") : "gap " + std::to_string(a); };
-  std::snprintf(buf, sizeof buf, "throw %s: aimed at %s, %s%s", zuma::colour_name(ev["ball"].get<int>()),
+  std::snprintf(buf, sizeof buf, "throw %s: aimed at %s, %s%s", zuma::colour_name(ev[zuma::events::kBall].get<int>()),
                 where(thrown.aimed_gap).c_str(), hit ? "hit" : "missed, went to ",
                 hit ? "" : where(thrown.actual_gap).c_str());
   thrown.label = buf;
   stages.push_back(thrown);
   if (thrown.actual_gap == kSkip) return stages;
   Stage inserted;
-  inserted.line = Line::of(ev["inserted"].get<std::vector<int>>());
+  inserted.line = Line::of(ev[zuma::events::kInserted].get<std::vector<int>>());
   inserted.ring = thrown.actual_gap;
   inserted.label = "inserted at " + std::to_string(thrown.actual_gap);
   stages.push_back(inserted);
   Line line = inserted.line;
   int n = 0;
-  for (const auto& p : ev["pops"]) {
+  for (const auto& p : ev[zuma::events::kPops]) {
     Stage s;
     s.line = line;
-    s.run_start = p["start"].get<int>();
-    s.run_len = p["length"].get<int>();
-    s.popped = p["popped"].get<bool>();
+    s.run_start = p[zuma::events::kStart].get<int>();
+    s.run_len = p[zuma::events::kLength].get<int>();
+    s.popped = p[zuma::events::kPopped].get<bool>();
     std::snprintf(buf, sizeof buf, "%s %d: %s x%d, u=%.3f %s %.2f%s", n == 0 ? "pop" : "chain", n + 1,
-                  zuma::colour_name(p["colour"].get<int>()), s.run_len, p["u"].get<double>(),
-                  s.popped ? "<" : ">=", p["p"].get<double>(), s.popped ? "" : ": holds");
+                  zuma::colour_name(p[zuma::events::kColour].get<int>()), s.run_len, p[zuma::events::kU].get<double>(),
+                  s.popped ? "<" : ">=", p[zuma::events::kP].get<double>(), s.popped ? "" : ": holds");
     s.label = buf;
     if (s.popped) {
-      std::snprintf(buf, sizeof buf, " -> +%g", p["reward"].get<double>());
+      std::snprintf(buf, sizeof buf, " -> +%g", p[zuma::events::kReward].get<double>());
       s.label += buf;
       line.erase(s.run_start, s.run_len);
     }
@@ -219,11 +219,11 @@ void draw_stage(ImDrawList* draw, const Scene& sc, const Stage& s) {
 void draw_fallen_ball(ImDrawList* draw, const Scene& sc, const Json& fell) {
   const float r = sc.r;
   const ImVec2 p(sc.hole.x, sc.hole.y + r * 3.6f);
-  draw_ball(draw, p, r * 0.85f, fell["colour"].get<int>(), 0.6f);
+  draw_ball(draw, p, r * 0.85f, fell[zuma::events::kColour].get<int>(), 0.6f);
   draw->AddLine(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), palette().bad, 2.5f);
   draw->AddLine(ImVec2(p.x - r, p.y + r), ImVec2(p.x + r, p.y - r), palette().bad, 2.5f);
   char buf[64];
-  std::snprintf(buf, sizeof buf, "fell off: -%g", fell["penalty"].get<double>());
+  std::snprintf(buf, sizeof buf, "fell off: -%g", fell[zuma::events::kPenalty].get<double>());
   centered_text(draw, ImVec2(p.x, p.y + r * 1.8f), sc.text * 0.85f, text_colour(palette().text_bad), buf);
 }
 
@@ -319,8 +319,9 @@ void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool he
 void draw_game_over(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const Json* events) {
   const bool cleared = engine.line().empty();
   char buf[64];
-  std::snprintf(buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
-                events && events->contains("end_reward") ? (*events)["end_reward"].get<double>() : 0.0);
+  std::snprintf(
+      buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
+      events && events->contains(zuma::events::kEndReward) ? (*events)[zuma::events::kEndReward].get<double>() : 0.0);
   board_banner(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f),
                ImVec2(sc.text * 9, sc.text), sc.text * 1.2f, cleared ? palette().good : palette().bad, buf);
 }
@@ -429,16 +430,16 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   for (int i = 0; i < shown.size; ++i) draw_ball(draw, sc.track.slot(i), sc.r, shown[i]);
   if (stage_shown >= 0)
     draw_stage(draw, sc, all_stages[size_t(stage_shown)]);
-  else if (events && events->contains("fell"))
-    draw_fallen_ball(draw, sc, (*events)["fell"]);
+  else if (events && events->contains(zuma::events::kFell))
+    draw_fallen_ball(draw, sc, (*events)[zuma::events::kFell]);
   draw_frog(draw, sc, engine, scenario.model, state.is_terminal());
 
   const bool live = !state.is_terminal() && stage_shown < 0;
   if (live && show_pop_runs_ && engine.ball()) draw_pop_runs(draw, sc, engine, scenario.model);
   if (live && c.decision && c.show_probabilities) draw_decision(draw, sc, *c.decision, show_heat_, show_probabilities_);
   // The throw of the step just taken, at its first stage: the aimed gap and, after a miss, where it went.
-  if (show_throw_ && events && events->contains("aimed") && stage_shown == 0) {
-    const int aimed = (*events)["aimed"].get<int>(), actual = (*events)["actual"].get<int>();
+  if (show_throw_ && events && events->contains(zuma::events::kAimed) && stage_shown == 0) {
+    const int aimed = (*events)[zuma::events::kAimed].get<int>(), actual = (*events)[zuma::events::kActual].get<int>();
     draw->AddLine(sc.frog, sc.position_of(aimed), palette().last_move, palette().outline * 1.25f);
     if (actual != aimed) draw->AddLine(sc.frog, sc.position_of(actual), palette().bad, 2.5f);
   }

@@ -23,13 +23,13 @@ Rewards BinaryState::apply_action(Action action, Transition* details) {
   const int mover = board_.to_move();
   if (details) {
     Json& ev = details->events;
-    ev["mover"] = mover;
-    ev["x"] = m.x;
-    ev["y"] = m.y;
-    ev["digit"] = m.d;
+    ev[events::kMover] = mover;
+    ev[events::kX] = m.x;
+    ev[events::kY] = m.y;
+    ev[events::kDigit] = m.d;
     // The strings the patterns saw, before the move.
-    ev["row"] = row_string(m.x, m.y);
-    ev["column"] = column_string(m.x, m.y);
+    ev[events::kRow] = row_string(m.x, m.y);
+    ev[events::kColumn] = column_string(m.x, m.y);
   }
   board_.place(m.x, m.y, m.d);
   done_ = !board_.has_legal_move();
@@ -38,7 +38,7 @@ Rewards BinaryState::apply_action(Action action, Transition* details) {
     // The next player cannot move: the mover made the last move and wins.
     rewards[mover] = 1;
     rewards[1 - mover] = -1;
-    if (details) details->events["winner"] = mover;
+    if (details) details->events[events::kWinner] = mover;
   }
   return rewards;
 }
@@ -237,10 +237,11 @@ GameEntry registry_entry() {
 
 std::string BinaryGame::describe_events(const Json& events) const {
   std::string out;
-  if (events.contains("row") && events.contains("column"))  // the strings the patterns read
-    out += "row " + events["row"].get<std::string>() + ", column " + events["column"].get<std::string>() + "; ";
-  if (events.contains("winner") && events.contains("digit"))
-    out += "the opponent has no legal move: player " + events["winner"].dump() + " wins; ";
+  if (events.contains(events::kRow) && events.contains(events::kColumn))  // the strings the patterns read
+    out += "row " + events[events::kRow].get<std::string>() + ", column " + events[events::kColumn].get<std::string>() +
+           "; ";
+  if (events.contains(events::kWinner) && events.contains(events::kDigit))
+    out += "the opponent has no legal move: player " + events[events::kWinner].dump() + " wins; ";
   return out;
 }
 

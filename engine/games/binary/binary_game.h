@@ -23,6 +23,18 @@
 
 namespace pg::binary {
 
+// The keys of a step's events (Transition::events), shared by the engine and the page, so that renaming one
+// fails to compile. Traces and the CLI print them: the texts are part of the trace format.
+namespace events {
+inline constexpr const char* kMover = "mover";
+inline constexpr const char* kX = "x";
+inline constexpr const char* kY = "y";
+inline constexpr const char* kDigit = "digit";
+inline constexpr const char* kRow = "row";        // the row's string the patterns read, before the move
+inline constexpr const char* kColumn = "column";  // the column's
+inline constexpr const char* kWinner = "winner";  // the mover, when the opponent has no legal move
+}  // namespace events
+
 // Actions are (x * height + y) * 2 + d (see encode_action), named "x,y,d".
 class BinaryState : public State {
  public:

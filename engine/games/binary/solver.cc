@@ -22,6 +22,16 @@ uint64_t hash_of(uint64_t filled, uint64_t ones) {
 
 }  // namespace
 
+LabelsVerdict verdict_of(const std::vector<Solver::Label>& labels) {
+  LabelsVerdict v;
+  v.moves = int(labels.size());
+  for (const auto& l : labels) {
+    v.winning += l.outcome == Outcome::kWin ? 1 : 0;
+    v.losing += l.outcome == Outcome::kLoss ? 1 : 0;
+  }
+  return v;
+}
+
 const char* outcome_text(Outcome outcome) {
   switch (outcome) {
     case Outcome::kWin: return "wins";

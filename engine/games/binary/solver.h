@@ -105,6 +105,15 @@ class Solver {
   uint64_t node_limit_ = ~0ull;  // nodes_ at which the call gives up
 };
 
+// What a position's move labels say of it for the player to move: a win when some move wins, a loss when
+// every move loses; otherwise the moves not known to lose are still unknown.
+struct LabelsVerdict {
+  int winning = 0, losing = 0, moves = 0;
+  bool wins() const { return winning > 0; }
+  bool loses() const { return moves > 0 && losing == moves; }
+};
+LabelsVerdict verdict_of(const std::vector<Solver::Label>& labels);
+
 // The outcome from the player's point of view after the move: the solver's
 // labels as the course's players name them ("wins", "loses", "?").
 const char* outcome_text(Outcome outcome);

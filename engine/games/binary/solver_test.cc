@@ -175,6 +175,27 @@ TEST(BinarySolver, GivesUpWhenTimeRunsOutAndKeepsWhatItKnows) {
   EXPECT_EQ(o, Outcome::kWin);
 }
 
+TEST(BinarySolver, ItsLabelsVerdictWinsWithOneWinningMoveAndLosesWhenEveryMoveLoses) {
+  Solver solver(3, 3, 16);
+  // The first player wins 3x3 (the second player's mirror answer needs an even side).
+  const LabelsVerdict odd = verdict_of(solver.label_moves(Board::empty(3, 3)));
+  EXPECT_TRUE(odd.wins());
+  EXPECT_FALSE(odd.loses());
+  EXPECT_EQ(odd.moves, 18);
+  EXPECT_EQ(odd.winning + odd.losing, 18);
+  Solver even_solver(2, 2, 16);
+  const LabelsVerdict even = verdict_of(even_solver.label_moves(Board::empty(2, 2)));
+  EXPECT_TRUE(even.loses());
+  EXPECT_FALSE(even.wins());
+  EXPECT_EQ(even.losing, 8);
+  // Some moves lose, the rest unknown: neither.
+  const LabelsVerdict open = verdict_of({{0, 0, 0, Outcome::kLoss}, {1, 0, 0, Outcome::kUnknown}});
+  EXPECT_FALSE(open.wins());
+  EXPECT_FALSE(open.loses());
+  EXPECT_EQ(open.losing, 1);
+  EXPECT_FALSE(verdict_of({}).loses());
+}
+
 // With an even number of columns (or rows) the second player answers every
 // move with its mirror image and the other digit: the search alone (without
 // the rule) finds that the second player wins, and agrees move by move.

@@ -26,15 +26,16 @@ Rewards MancalaState::apply_action(Action action, Transition* details) {
   std::vector<int> path;
   const MoveReport report = board_.sow(action, rules_, &path);
   if (board_.done) rewards = outcome_rewards();
-  details->events = {{"mover", mover},
-                     {"pit", first_pit_of(mover) + action},
-                     {"sown", path},
-                     {"last", report.last_hole},
-                     {"extra_turn", report.extra_turn && !report.ended}};
+  details->events = {{events::kMover, mover},
+                     {events::kPit, first_pit_of(mover) + action},
+                     {events::kSown, path},
+                     {events::kLast, report.last_hole},
+                     {events::kExtraTurn, report.extra_turn && !report.ended}};
   if (report.capture_pit >= 0)
-    details->events["capture"] = {
-        {"pit", report.capture_pit}, {"opposite", opposite_pit(report.capture_pit)}, {"stones", report.captured}};
-  if (report.ended) details->events["swept"] = report.swept;
+    details->events[events::kCapture] = {{events::kCapturePit, report.capture_pit},
+                                         {events::kOpposite, opposite_pit(report.capture_pit)},
+                                         {events::kStones, report.captured}};
+  if (report.ended) details->events[events::kSwept] = report.swept;
   return rewards;
 }
 
@@ -218,9 +219,10 @@ GameEntry registry_entry() {
 
 std::string MancalaGame::describe_events(const Json& events) const {
   std::string out;
-  if (events.value("extra_turn", false)) out += "extra turn; ";
-  if (events.contains("capture")) out += "captured " + std::to_string(events["capture"]["stones"].get<int>()) + "; ";
-  if (events.contains("swept")) out += "game over, swept " + events["swept"].dump() + "; ";
+  if (events.value(events::kExtraTurn, false)) out += "extra turn; ";
+  if (events.contains(events::kCapture))
+    out += "captured " + std::to_string(events[events::kCapture][events::kStones].get<int>()) + "; ";
+  if (events.contains(events::kSwept)) out += "game over, swept " + events[events::kSwept].dump() + "; ";
   return out;
 }
 

@@ -19,6 +19,21 @@
 
 namespace pg::mancala {
 
+// The keys of a step's events (Transition::events), shared by the engine and the page, so that renaming one
+// fails to compile. Traces and the CLI print them: the texts are part of the trace format.
+namespace events {
+inline constexpr const char* kMover = "mover";
+inline constexpr const char* kPit = "pit";    // the pit sown from
+inline constexpr const char* kSown = "sown";  // the holes sown into, in order
+inline constexpr const char* kLast = "last";  // the hole of the last stone
+inline constexpr const char* kExtraTurn = "extra_turn";
+inline constexpr const char* kCapture = "capture";  // {kCapturePit, kOpposite, kStones}
+inline constexpr const char* kCapturePit = "pit";
+inline constexpr const char* kOpposite = "opposite";
+inline constexpr const char* kStones = "stones";
+inline constexpr const char* kSwept = "swept";  // the stones swept into each store when the game ends
+}  // namespace events
+
 // Actions are the mover's pits 0..5, named "1".."6" counting from the pit
 // farthest from the mover's store.
 class MancalaState : public State {

@@ -384,7 +384,7 @@ TEST(GreedyAgent, SpecsAreValidated) {
   EXPECT_EQ(game->make_agent("minimax"), nullptr);
 }
 
-TEST(HeuristicAgent, FollowsTheSeedsThreeRulesInOrder) {
+TEST(HeuristicAgent, FollowsTheReportsThreeRulesInOrder) {
   const auto game = make_game("mancala");
   auto agent = game->make_agent("heuristic");
   Rng rng(1);

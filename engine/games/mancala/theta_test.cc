@@ -243,7 +243,7 @@ TEST(ThetaAgents, AFileThatIsWrongInsideNamesTheFile) {
 
 // The shipped weights, under the report's reading of the rules (where the report
 // gives ThetaGreedy 1 winning 91% first and 89% second against Greedy 1).
-TEST(ThetaShipped, BeatsGreedyOneBothWaysUnderTheSeedsRules) {
+TEST(ThetaShipped, BeatsGreedyOneBothWaysUnderTheReportsRules) {
   const auto game =
       make_game("mancala", {{"sweep_remaining", false}, {"early_end", true}, {"end_only_when_mover_empty", true}});
   for (const std::string weights : {"theta:1", "theta:1:seed"}) {

@@ -117,6 +117,16 @@ struct Board {
       if ((pieces[size_t(side)] & mill) == mill) m |= mill;
     return m;
   }
+  // The threats of `side`: the empty points where its piece would close a mill (the third point of a mill
+  // whose other two points hold its pieces).
+  uint16_t threats(int side) const {
+    uint16_t t = 0;
+    for (uint16_t mill : kMills) {
+      const uint16_t rest = uint16_t(mill & ~pieces[size_t(side)]);
+      if (std::popcount(rest) == 1 && (rest & empty())) t |= rest;
+    }
+    return t;
+  }
   // Whether a piece of `side` on `point` completes a mill through `point`.
   bool mill_at(int side, int point) const {
     for (uint16_t mill : kMills)

@@ -1,6 +1,6 @@
 // The project's Smart/Genius move rule with its value term left out (the
 // agents that add the project's tables and networks, smart and genius, are in
-// seed_agents.h): each candidate placement or move scores
+// project_agents.h): each candidate placement or move scores
 //   +100 if it blocks an enemy mill: a mill through the target point holds
 //        two enemy pieces (tested before the piece lands, as the project's app
 //        does),

@@ -5,7 +5,7 @@
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/learned_agent.h"
 #include "engine/games/morris/perfect_agent.h"
-#include "engine/games/morris/seed_agents.h"
+#include "engine/games/morris/project_agents.h"
 
 namespace pg::morris {
 
@@ -74,14 +74,14 @@ Rewards MorrisState::apply_action(Action action, Transition* details) {
   }
   if (details) {
     Json& ev = details->events;
-    ev["mover"] = mover;
-    ev["action"] = action_to_string(action);
-    ev["point"] = std::string(1, point_name(action_point(action)));
-    if (const int from = action_from(action); from >= 0) ev["from"] = std::string(1, point_name(from));
-    ev["mill"] = !turn_ended;
+    ev[events::kMover] = mover;
+    ev[events::kAction] = action_to_string(action);
+    ev[events::kPoint] = std::string(1, point_name(action_point(action)));
+    if (const int from = action_from(action); from >= 0) ev[events::kFrom] = std::string(1, point_name(from));
+    ev[events::kMill] = !turn_ended;
     if (done_) {
-      ev["winner"] = winner_ >= 0 ? Json(int(winner_)) : Json();
-      ev["ending"] = ending_text(*this);
+      ev[events::kWinner] = winner_ >= 0 ? Json(int(winner_)) : Json();
+      ev[events::kEnding] = ending_text(*this);
     }
   }
   return rewards;
@@ -327,7 +327,7 @@ std::unique_ptr<Agent> MorrisGame::make_agent(std::string_view spec) const {
     return std::make_unique<PerfectAgent>();
   }
   if (name == "smart" || name == "genius") {
-    return make_seed_agent(*this, spec);
+    return make_project_agent(*this, spec);
   }
   return nullptr;
 }
@@ -372,8 +372,8 @@ GameEntry registry_entry() {
 
 std::string MorrisGame::describe_events(const Json& events) const {
   std::string out;
-  if (events.value("mill", false)) out += "mill closed: the same seat removes a piece; ";
-  if (events.contains("ending")) out += events["ending"].get<std::string>() + "; ";
+  if (events.value(events::kMill, false)) out += "mill closed: the same seat removes a piece; ";
+  if (events.contains(events::kEnding)) out += events[events::kEnding].get<std::string>() + "; ";
   return out;
 }
 

@@ -12,7 +12,7 @@
 //
 // The folder, by role:
 //   rules        board.h, morris_game.h
-//   agents       bonus_agent.h, seed_agents.h (smart, genius), learned_agent.h, perfect_agent.h
+//   agents       bonus_agent.h, project_agents.h (smart, genius), learned_agent.h, perfect_agent.h
 //   search       retrograde.h and position_index.h (the exact solution), solution_file.cc (its file)
 //   learning     stage_simulation.h and stage_tables.h (the report's tables), value_samples.h (the learned
 //                agent's training data)
@@ -38,6 +38,18 @@ struct Rules {
 
 // Why a game ended.
 enum class Ending : uint8_t { kNone, kFewerThanThree, kNoLegalMove, kMoveCap, kRepetition };
+
+// The keys of a step's events (Transition::events), shared by the engine and the page, so that renaming one
+// fails to compile. Traces and the CLI print them: the texts are part of the trace format.
+namespace events {
+inline constexpr const char* kMover = "mover";
+inline constexpr const char* kAction = "action";  // the action's name
+inline constexpr const char* kPoint = "point";    // the point played (its letter)
+inline constexpr const char* kFrom = "from";      // the point moved from (a move only)
+inline constexpr const char* kMill = "mill";      // a mill closed: the same seat removes a piece next
+inline constexpr const char* kWinner = "winner";  // once the game ends (null: a draw)
+inline constexpr const char* kEnding = "ending";  // how it ended, in words
+}  // namespace events
 
 // Actions are encoded as in board.h and named "place:e", "move:a-b", "remove:k".
 class MorrisState : public State {

@@ -46,6 +46,8 @@ std::vector<std::string> legal_names(const State& s) {
   return names;
 }
 
+int point_index(char name) { return name - 'a'; }
+
 Rewards play(State& s, const std::string& name) { return s.apply(s.parse_action(name)); }
 
 // O on b h k p, X on d f n o: four each, nobody flies, O to move.
@@ -202,9 +204,8 @@ X-----X-----.
   EXPECT_FALSE(s.is_terminal());
 }
 
-TEST(MorrisRules, PiecesInAMillAreProtected) {
-  // X holds the mill def and n; O closes abc: only n may be removed.
-  MorrisState s = position(R"(
+// X holds the mill d-e-f and n; O holds a and b (c empty), l and p.
+constexpr const char* kXMillOPair = R"(
 O-----O-----.
 |     |     |
 |  X--X--X  |
@@ -214,8 +215,23 @@ O-----O-----.
 |  .--O--.  |
 |     |     |
 X-----.-----O
-)",
-                           8);
+)";
+
+TEST(MorrisBoard, AThreatIsTheEmptyThirdPointOfAMillWhoseOtherTwoPointsHoldTheSidesPieces) {
+  // X holds d and f (e empty) and n and o (p taken by O); O's pieces are on no two points of a mill but d-h-k,
+  // whose d is X's.
+  const Board four_each = board_from_points(kFourEach);
+  EXPECT_EQ(four_each.threats(1), bit(point_index('e')));
+  EXPECT_EQ(four_each.threats(0), 0);
+  // O holds a and b (c empty); X's mill d-e-f stands, so it is no threat.
+  const Board mill = board_from_points(kXMillOPair);
+  EXPECT_EQ(mill.threats(0), bit(point_index('c')));
+  EXPECT_EQ(mill.threats(1), 0);
+}
+
+TEST(MorrisRules, PiecesInAMillAreProtected) {
+  // X holds the mill def and n; O closes abc: only n may be removed.
+  MorrisState s = position(kXMillOPair, 8);
   play(s, "place:c");
   EXPECT_EQ(legal_names(s), (std::vector<std::string>{"remove:n"}));
 }

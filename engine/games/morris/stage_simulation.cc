@@ -108,7 +108,7 @@ void record_game(const RecordedGame& g, StageTableBuilder& tables) {
   }
 }
 
-std::vector<SimulationRun> seed_runs(long games) {
+std::vector<SimulationRun> project_runs(long games) {
   return {{"1: random against random", games, 0, SimPlayer::kRandom},
           {"2: smart against random", games, 10, SimPlayer::kRandom},
           {"3: 80% smart against random", games, 8, SimPlayer::kRandom},

@@ -56,7 +56,7 @@ struct SimulationRun {
   SimPlayer opponent = SimPlayer::kRandom;
 };
 // The project's four runs scaled to `games` (N, N, N, 2N).
-std::vector<SimulationRun> seed_runs(long games);
+std::vector<SimulationRun> project_runs(long games);
 
 struct SimulationProgress {
   int run = 0;                           // index into the runs

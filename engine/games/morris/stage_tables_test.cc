@@ -17,7 +17,7 @@ namespace {
 uint32_t board_key(std::string_view points) { return board_from_points(points).key(); }
 uint32_t table_key(std::string_view points) { return stage_key(sides_of(board_from_points(points), 0)); }
 
-TEST(StageTables, KeysAreTheSeedsStringsInBase3) {
+TEST(StageTables, KeysAreTheProjectsStringsInBase3) {
   const SidePieces s = sides_of(board_from_points("O..X............"), 0);
   EXPECT_EQ(stage_key_string(s), "O--X------------");
   EXPECT_EQ(stage_key(s), 1u + 2u * 27u);
@@ -79,7 +79,7 @@ TEST(StageTables, AGameRecordsEveryBoardOfBothSidesAndItsGrade) {
 TEST(StageTables, GenerationIsDeterministicFromTheSeed) {
   auto generate = [](uint64_t seed) {
     StageTableBuilder b;
-    simulate_runs(seed_runs(40), seed, Rules{}, b);
+    simulate_runs(project_runs(40), seed, Rules{}, b);
     return StageTables(b).serialize(Json::object(), Json::object());
   };
   const std::string a = generate(7);
@@ -87,7 +87,7 @@ TEST(StageTables, GenerationIsDeterministicFromTheSeed) {
   EXPECT_NE(a, generate(8));
   const StageTables back = StageTables::deserialize(a, "tables");
   StageTableBuilder b;
-  simulate_runs(seed_runs(40), 7, Rules{}, b);
+  simulate_runs(project_runs(40), 7, Rules{}, b);
   for (int s = 0; s < kNumStages; ++s) {
     EXPECT_EQ(back.size(s), b.size(s));
     for (const auto& [key, e] : b.table(s)) EXPECT_FLOAT_EQ(float(*back.find(s, key)), float(e.mean));

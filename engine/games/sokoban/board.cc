@@ -64,7 +64,7 @@ std::string position_problem(const Level& level, const std::vector<Square>& boxe
   return "";
 }
 
-bool seed_corner_stuck_at(const Board& board, Square b) {
+bool project_corner_stuck_at(const Board& board, Square b) {
   const Level& level = board.level();
   const auto blocks = [&](Square s) { return board.wall(s) || (board.box_at(s) && !board.target(s)); };
   const int r = level.row(b), c = level.column(b);
@@ -76,9 +76,9 @@ bool seed_corner_stuck_at(const Board& board, Square b) {
   return vertical && horizontal;
 }
 
-Square seed_corner_stuck_box(const Board& board) {
+Square project_corner_stuck_box(const Board& board) {
   for (const Square b : board.boxes())
-    if (seed_corner_stuck_at(board, b)) return b;
+    if (project_corner_stuck_at(board, b)) return b;
   return -1;
 }
 
@@ -100,7 +100,7 @@ std::vector<uint8_t> squares_inside(const Level& level) {
   return inside;
 }
 
-bool seed_corner_stuck(const Board& board) { return seed_corner_stuck_box(board) >= 0; }
+bool project_corner_stuck(const Board& board) { return project_corner_stuck_box(board) >= 0; }
 
 int move_from_char(char c) {
   switch (c) {

@@ -89,11 +89,11 @@ std::string position_problem(const Level& level, const std::vector<Square>& boxe
 // above or below and a blocker left or right of it; a blocker is a wall or a
 // box that is not on a target. It reports some positions that are still
 // solvable.
-bool seed_corner_stuck(const Board& board);
-// The first box square (row-major) that seed_corner_stuck flags, or -1.
-Square seed_corner_stuck_box(const Board& board);
+bool project_corner_stuck(const Board& board);
+// The first box square (row-major) that project_corner_stuck flags, or -1.
+Square project_corner_stuck_box(const Board& board);
 // Whether that test flags the box on square `box`.
-bool seed_corner_stuck_at(const Board& board, Square box);
+bool project_corner_stuck_at(const Board& board, Square box);
 
 // The squares inside the level: joined to the player's start by squares that are not walls (1), the rest 0
 // (walls, and the floor outside the room).

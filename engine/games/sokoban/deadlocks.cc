@@ -179,4 +179,14 @@ DeadlockReport detect_deadlocks(const Level& level) {
   return report;
 }
 
+std::vector<Square> deadlocked_boxes(const DeadlockReport& report) {
+  if (!report.deadlocked) return {};
+  std::vector<Square> boxes = report.boxes_on_dead_squares;
+  boxes.insert(boxes.end(), report.frozen_boxes.begin(), report.frozen_boxes.end());
+  boxes.insert(boxes.end(), report.corral_boxes.begin(), report.corral_boxes.end());
+  std::sort(boxes.begin(), boxes.end());
+  boxes.erase(std::unique(boxes.begin(), boxes.end()), boxes.end());
+  return boxes;
+}
+
 }  // namespace pg::sokoban

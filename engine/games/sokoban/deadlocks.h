@@ -56,4 +56,9 @@ struct DeadlockReport {
 };
 DeadlockReport detect_deadlocks(const Level& level);
 
+// The boxes the report finds deadlocked (on a dead square, frozen, or fencing a corral that can never be
+// opened), sorted, each once (a box on a dead square may be frozen too); none when the position is not
+// deadlocked.
+std::vector<Square> deadlocked_boxes(const DeadlockReport& report);
+
 }  // namespace pg::sokoban

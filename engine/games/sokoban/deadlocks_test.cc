@@ -45,6 +45,29 @@ const std::vector<std::vector<std::string>> kRooms = {
      "#######"},
 };
 
+// Two boxes side by side against the top wall, off target: neither can move.
+const std::vector<std::string> kFrozenPair = {"######",  //
+                                              "#$$  #",  //
+                                              "#   .#",  //
+                                              "# @ .#",  //
+                                              "######"};
+// The same pair in the middle of the room can still be pushed apart.
+const std::vector<std::string> kLoosePair = {"######",  //
+                                             "#    #",  //
+                                             "# $$ #",  //
+                                             "# @ .#",  //
+                                             "#   .#",  //
+                                             "######"};
+// The square between the two boxes is a corral: the player cannot get there. Its fence (the box on the
+// corner target and the box beside it) can neither let the player in nor all reach targets: the loose box
+// can only slide along the top wall, whose one target is taken. No box is frozen or on a dead square.
+const std::vector<std::string> kShutCorral = {"#######",  //
+                                              "#* $@ #",  //
+                                              "# ##  #",  //
+                                              "#   # #",  //
+                                              "#  . ##",  //
+                                              "#######"};
+
 Level with(const Level& room, Square player, const std::vector<Square>& boxes) {
   Level level = room;
   level.player = player;
@@ -155,22 +178,11 @@ TEST(SokobanDeadlocks, FlaggedPositionsAreUnsolvableAndTheBoundIsAdmissible) {
 }
 
 TEST(SokobanDeadlocks, FreezeRecognisesBoxesAgainstWallsAndEachOther) {
-  // Two boxes side by side against the top wall, off target: neither can move.
-  const Level frozen_pair = rows_level({"######",  //
-                                        "#$$  #",  //
-                                        "#   .#",  //
-                                        "# @ .#",  //
-                                        "######"});
+  const Level frozen_pair = rows_level(kFrozenPair);
   DeadlockReport report = detect_deadlocks(frozen_pair);
   EXPECT_TRUE(report.deadlocked);
   EXPECT_EQ(report.frozen_boxes.size(), 2u);
-  // The same pair in the middle of the room can still be pushed apart.
-  const Level loose_pair = rows_level({"######",  //
-                                       "#    #",  //
-                                       "# $$ #",  //
-                                       "# @ .#",  //
-                                       "#   .#",  //
-                                       "######"});
+  const Level loose_pair = rows_level(kLoosePair);
   report = detect_deadlocks(loose_pair);
   EXPECT_FALSE(report.deadlocked);
   EXPECT_TRUE(report.frozen_boxes.empty());
@@ -193,15 +205,7 @@ TEST(SokobanDeadlocks, FreezeRecognisesBoxesAgainstWallsAndEachOther) {
 }
 
 TEST(SokobanDeadlocks, CorralsThatCanNeverOpenAreDeadlocks) {
-  // The square between the two boxes is a corral: the player cannot get there. Its fence (the box on the
-  // corner target and the box beside it) can neither let the player in nor all reach targets: the loose box
-  // can only slide along the top wall, whose one target is taken. No box is frozen or on a dead square.
-  const Level shut = rows_level({"#######",  //
-                                 "#* $@ #",  //
-                                 "# ##  #",  //
-                                 "#   # #",  //
-                                 "#  . ##",  //
-                                 "#######"});
+  const Level shut = rows_level(kShutCorral);
   DeadlockReport report = detect_deadlocks(shut);
   EXPECT_TRUE(report.frozen_boxes.empty());
   EXPECT_TRUE(report.boxes_on_dead_squares.empty());
@@ -219,6 +223,19 @@ TEST(SokobanDeadlocks, CorralsThatCanNeverOpenAreDeadlocks) {
   EXPECT_FALSE(report.deadlocked);
   EXPECT_TRUE(report.corral_boxes.empty());
   EXPECT_EQ(solve(open).status, SolveStatus::kSolved);
+}
+
+TEST(SokobanDeadlocks, DeadlockedBoxesAreEveryFlaggedBoxOnce) {
+  // The box in the top-left corner is on a dead square and frozen with its neighbour: listed once.
+  const Level frozen_pair = rows_level(kFrozenPair);
+  const DeadlockReport frozen = detect_deadlocks(frozen_pair);
+  ASSERT_FALSE(frozen.boxes_on_dead_squares.empty());
+  EXPECT_EQ(deadlocked_boxes(frozen), (std::vector<Square>{frozen_pair.at(1, 1), frozen_pair.at(1, 2)}));
+  // A corral's fence.
+  const Level shut = rows_level(kShutCorral);
+  EXPECT_EQ(deadlocked_boxes(detect_deadlocks(shut)), (std::vector<Square>{shut.at(1, 1), shut.at(1, 3)}));
+  // Nothing deadlocked: no box.
+  EXPECT_TRUE(deadlocked_boxes(detect_deadlocks(rows_level(kLoosePair))).empty());
 }
 
 TEST(SokobanDeadlocks, CornerAndWallSquaresAreDead) {

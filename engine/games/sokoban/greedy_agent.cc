@@ -15,7 +15,7 @@ GreedyScore greedy_score(const Board& board) {
     return std::abs(level.row(a) - level.row(b)) + std::abs(level.column(a) - level.column(b));
   };
   GreedyScore score;
-  score.stuck = !board.solved() && seed_corner_stuck(board);
+  score.stuck = !board.solved() && project_corner_stuck(board);
   int nearest_box = INT_MAX;
   for (const Square b : board.boxes()) {
     int nearest = INT_MAX;

@@ -20,7 +20,7 @@ std::unique_ptr<Agent> make_network_agent(const Game& game, std::string_view spe
     throw InputError("agent '" + std::string(spec) + "'",
                      "the project's DQN has a network for each of its two maps only (collection seed, index 0 or 1)");
   const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
-  const std::string path = seed_dqn_policy_path(sokoban.setup().index);
+  const std::string path = project_dqn_policy_path(sokoban.setup().index);
   const Level& level = sokoban.level();
   return nn::make_network_agent("dqn", path,
                                 {.source = path,

@@ -236,36 +236,17 @@ std::string GuidedAgent::spec() const {
 
 Decision GuidedAgent::decide(const State& state, Rng& /*rng*/) {
   const auto& board = dynamic_cast<const SokobanState&>(state).board();
-  const bool on_plan = next_ < plan_.size() && expected_level_ == board.level_ptr() &&
-                       expected_player_ == board.player() && expected_boxes_ == board.boxes();
-  if (!on_plan) {
+  if (!plan_.on_plan(board)) {
     const PolicyLevel& planes = cache_.get(board.level_ptr());
     last_ = guided_search(net_, board.level(), planes, board.boxes(), board.player(), node_budget_);
-    plan_ = last_.plan;
-    next_ = 0;
+    plan_.start(last_.plan);
     if (!last_.solved)
       return declined_decision("guided: no solution within " + std::to_string(node_budget_) + " expansions");
-    if (plan_.empty()) return declined_decision("guided: already solved");
+    if (last_.plan.empty()) return declined_decision("guided: already solved");
   }
-  const int move = move_from_char(plan_[next_]);
-  Board after = board;
-  after.step(move);
-  expected_level_ = board.level_ptr();
-  expected_player_ = after.player();
-  expected_boxes_ = after.boxes();
-  Decision d;
-  d.actions = state.legal_actions();
-  d.probabilities.assign(d.actions.size(), 0.0);
-  for (size_t i = 0; i < d.actions.size(); ++i)
-    if (d.actions[i] == move) d.probabilities[i] = 1.0;
-  d.chosen = move;
-  const std::string rest = plan_.substr(next_);
-  d.note = "plan " + (rest.size() > 60 ? rest.substr(0, 60) + "..." : rest);
-  d.value = -double(rest.size());
-  d.debug = {{"moves left", double(rest.size())},
-             {"plan moves", double(plan_.size())},
-             {"nodes expanded", double(last_.nodes_expanded)}};
-  ++next_;
+  Decision d = plan_.play_next(state, board);
+  d.debug.insert(d.debug.end(),
+                 {{"plan moves", double(last_.plan.size())}, {"nodes expanded", double(last_.nodes_expanded)}});
   return d;
 }
 

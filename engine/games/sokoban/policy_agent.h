@@ -30,6 +30,7 @@
 #include "engine/core/agent.h"
 #include "engine/games/sokoban/board.h"
 #include "engine/games/sokoban/deadlocks.h"
+#include "engine/games/sokoban/plan_follower.h"
 #include "engine/games/sokoban/policy_net.h"
 #include "engine/games/sokoban/room.h"
 
@@ -99,12 +100,7 @@ class GuidedAgent : public Agent {
   PolicyNet net_;
   PolicyLevelCache cache_;
   uint64_t node_budget_;
-  // The plan being played and the position it expects next.
-  std::string plan_;
-  size_t next_ = 0;
-  std::vector<Square> expected_boxes_;
-  Square expected_player_ = -1;
-  std::shared_ptr<const Level> expected_level_;
+  PlanFollower plan_;  // the plan being played
   GuidedResult last_;
 };
 

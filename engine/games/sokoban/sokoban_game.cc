@@ -20,7 +20,7 @@ namespace pg::sokoban {
 namespace {
 
 constexpr const char* kCollectionPrefix = "assets/sokoban/";
-constexpr const char* kDefaultCollection = "seed";
+constexpr const char* kDefaultCollection = kProjectCollection;
 constexpr const char* kEncoding = kTilesEncoding;
 // Generated levels as options stay small enough to make at once in the page
 // (`playground sokoban generate` makes larger ones).
@@ -28,6 +28,8 @@ constexpr int kMaxGeneratedSide = 12;
 constexpr int kMaxGeneratedBoxes = 4;
 
 Json square_json(const Level& level, Square s) { return Json::array({level.row(s), level.column(s)}); }
+
+}  // namespace
 
 const char* step_kind_name(StepKind kind) {
   switch (kind) {
@@ -38,8 +40,6 @@ const char* step_kind_name(StepKind kind) {
   }
   return "";
 }
-
-}  // namespace
 
 const char* outcome_name(Outcome outcome) {
   switch (outcome) {
@@ -60,7 +60,7 @@ SokobanState::SokobanState(std::shared_ptr<const Rules> rules, const Board& boar
   // step that reached it was.
   if (board_.solved())
     outcome_ = Outcome::kSolved;
-  else if (board_.steps() > 0 && rules_->corner_ends && seed_corner_stuck(board_))
+  else if (board_.steps() > 0 && rules_->corner_ends && project_corner_stuck(board_))
     outcome_ = Outcome::kStuck;
   else if (rules_->max_steps > 0 && board_.steps() >= rules_->max_steps)
     outcome_ = Outcome::kStepCap;
@@ -72,12 +72,12 @@ void SokobanState::append_legal_actions(std::vector<Action>& out) const {
 }
 
 Rewards SokobanState::apply_action(Action action, Transition* details) {
-  const SeedReward::Before before = rules_->reward.before(board_);
+  const ProjectReward::Before before = rules_->reward.before(board_);
   const StepResult result = board_.step(action);
-  const SeedRewardTerms terms = rules_->reward.terms(before, board_);
-  if (terms.end == SeedReward::kSolved)
+  const ProjectRewardTerms terms = rules_->reward.terms(before, board_);
+  if (terms.end == ProjectReward::kSolved)
     outcome_ = Outcome::kSolved;
-  else if (terms.end == SeedReward::kStuck && rules_->corner_ends)
+  else if (terms.end == ProjectReward::kStuck && rules_->corner_ends)
     outcome_ = Outcome::kStuck;
   else if (rules_->max_steps > 0 && board_.steps() >= rules_->max_steps)
     outcome_ = Outcome::kStepCap;
@@ -86,16 +86,19 @@ Rewards SokobanState::apply_action(Action action, Transition* details) {
   if (details) {
     const Level& level = board_.level();
     Json& ev = details->events;
-    ev["move"] = std::string(1, kMoveNames[size_t(action)]);
-    ev["kind"] = step_kind_name(result.kind);
+    ev[events::kMove] = std::string(1, kMoveNames[size_t(action)]);
+    ev[events::kKind] = step_kind_name(result.kind);
     if (result.kind == StepKind::kPush) {
-      ev["box_from"] = square_json(level, result.box_from);
-      ev["box_to"] = square_json(level, result.box_to);
+      ev[events::kBoxFrom] = square_json(level, result.box_from);
+      ev[events::kBoxTo] = square_json(level, result.box_to);
     }
-    ev["reward_terms"] = {
-        {"step", terms.step}, {"shaping", terms.shaping}, {"target", terms.target}, {"end", terms.end}};
-    if (const Square stuck = seed_corner_stuck_box(board_); stuck >= 0) ev["corner_box"] = square_json(level, stuck);
-    if (outcome_ != Outcome::kPlaying) ev["outcome"] = outcome_name(outcome_);
+    ev[events::kRewardTerms] = {{events::kStepTerm, terms.step},
+                                {events::kShapingTerm, terms.shaping},
+                                {events::kTargetTerm, terms.target},
+                                {events::kEndTerm, terms.end}};
+    if (const Square stuck = project_corner_stuck_box(board_); stuck >= 0)
+      ev[events::kCornerBox] = square_json(level, stuck);
+    if (outcome_ != Outcome::kPlaying) ev[events::kOutcome] = outcome_name(outcome_);
   }
   return rewards;
 }
@@ -340,12 +343,12 @@ Setup setup_from_options(const Json& options) {
     level = levels[size_t(setup.index)];
   }
   // The project's setup on the project's maps; standard Sokoban elsewhere.
-  const bool seed_maps = setup.collection == "seed";
-  const int default_cap = seed_maps ? kSeedMaxSteps : kOtherMaxSteps;
+  const bool project_maps = setup.collection == kProjectCollection;
+  const int default_cap = project_maps ? kProjectMaxSteps : kOtherMaxSteps;
   const auto given = [&](const char* name) { return options.contains(name) && !options[name].is_null(); };
   rules->max_steps = given("max_steps") ? int_option(options, "max_steps", 0, 0, kMaxStepsLimit) : default_cap;
-  rules->corner_ends = given("corner_ends") ? bool_option(options, "corner_ends", false) : seed_maps;
-  rules->reward = SeedReward(level);
+  rules->corner_ends = given("corner_ends") ? bool_option(options, "corner_ends", false) : project_maps;
+  rules->reward = ProjectReward(level);
   rules->level = std::make_shared<const Level>(std::move(level));
   setup.rules = std::move(rules);
   return setup;
@@ -449,7 +452,7 @@ std::unique_ptr<Agent> SokobanGame::make_agent(std::string_view spec) const {
   return nullptr;
 }
 
-std::string seed_dqn_policy_path(int index) { return "sokoban/dqn_seed_map" + std::to_string(index + 1) + ".rlpg"; }
+std::string project_dqn_policy_path(int index) { return "sokoban/dqn_seed_map" + std::to_string(index + 1) + ".rlpg"; }
 
 std::vector<AgentInfo> SokobanGame::agents() const {
   std::vector<AgentInfo> infos = {
@@ -474,8 +477,8 @@ std::vector<AgentInfo> SokobanGame::agents() const {
                  "plan (guided:N: at most N expansions)")});
   }
   // Listed where its network exists (shipped or on disk).
-  const std::string dqn_path = seed_dqn_policy_path(setup_.index);
-  if (setup_.collection == "seed" && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))
+  const std::string dqn_path = project_dqn_policy_path(setup_.index);
+  if (setup_.collection == kProjectCollection && (is_shipped_policy(dqn_path) || find_policy_file(dqn_path)))
     infos.push_back(
         {"dqn",
          PG_TEXT("the project's DQN (its 3.3M-weight convolutional net, trained on this map alone as the project did: "
@@ -509,20 +512,20 @@ GameEntry registry_entry() {
 }
 
 std::string SokobanGame::describe_events(const Json& events) const {
-  if (!events.contains("reward_terms") || !events.contains("kind")) return "";
-  // The step and the reward's terms (seed_reward.h).
-  const std::string kind = events["kind"].get<std::string>();
-  const Json& terms = events["reward_terms"];
-  std::string out = kind == "wall"          ? "bumped a wall, nothing moved; "
-                    : kind == "blocked box" ? "box blocked, nothing moved; "
-                    : kind == "push"        ? "push; "
-                                            : "";
-  if (terms["shaping"].get<double>() != 0)
-    out += terms["shaping"].get<double>() > 0 ? "first box closer; " : "first box farther; ";
-  if (terms["target"].get<double>() != 0)
-    out += terms["target"].get<double>() > 0 ? "box onto a target; " : "box off a target; ";
-  if (events.contains("corner_box") && !events.contains("outcome")) out += "corner test flags a box; ";
-  if (events.contains("outcome")) out += events["outcome"].get<std::string>() + "; ";
+  if (!events.contains(events::kRewardTerms) || !events.contains(events::kKind)) return "";
+  // The step and the reward's terms (project_reward.h).
+  const std::string kind = events[events::kKind].get<std::string>();
+  const Json& terms = events[events::kRewardTerms];
+  std::string out = kind == step_kind_name(StepKind::kBlockedByWall) ? "bumped a wall, nothing moved; "
+                    : kind == step_kind_name(StepKind::kBlockedBox)  ? "box blocked, nothing moved; "
+                    : kind == step_kind_name(StepKind::kPush)        ? "push; "
+                                                                     : "";
+  if (terms[events::kShapingTerm].get<double>() != 0)
+    out += terms[events::kShapingTerm].get<double>() > 0 ? "first box closer; " : "first box farther; ";
+  if (terms[events::kTargetTerm].get<double>() != 0)
+    out += terms[events::kTargetTerm].get<double>() > 0 ? "box onto a target; " : "box off a target; ";
+  if (events.contains(events::kCornerBox) && !events.contains(events::kOutcome)) out += "corner test flags a box; ";
+  if (events.contains(events::kOutcome)) out += events[events::kOutcome].get<std::string>() + "; ";
   return out;
 }
 

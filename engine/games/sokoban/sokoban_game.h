@@ -1,6 +1,6 @@
 // Sokoban on the generic Game/State interface: the project's learning setup
 // (notes on the project, 2.1-2.4): actions 0..3 named U D L R, all four always
-// legal (no masking); the project's reward (seed_reward.h); the one-hot
+// legal (no masking); the project's reward (project_reward.h); the one-hot
 // 7 x H x W observation over the tile codes; the episode ends when the level is
 // solved, when the project's corner test flags a box (option corner_ends), or
 // at the step cap. The rules are in board.h. See docs/experiments/sokoban.md.
@@ -22,9 +22,10 @@
 //                (a box on a corner target, two boxes side by side on a wall)
 //
 // The folder, by role:
-//   rules        level.h, board.h, seed_reward.h, sokoban_game.h
+//   rules        level.h, board.h, project_reward.h, sokoban_game.h
 //   levels       level_text.h (level files), level_sketch.h (the page's editor), generator.h
 //   agents       greedy_agent.h, solver_agent.h, policy_agent.h, network_agents.h (policy, guided, dqn)
+//                plan_follower.h (the solver and guided agents play their plans with it)
 //   search       solver.h, room.h, lower_bound.h, deadlocks.h, corral.h, analysis.h (what the page shows)
 //   learning     policy_net.h (the general policy network)
 //   tests        *_test.cc, solver_testing.h
@@ -37,24 +38,41 @@
 #include "engine/core/game.h"
 #include "engine/core/registry.h"
 #include "engine/games/sokoban/board.h"
-#include "engine/games/sokoban/seed_reward.h"
+#include "engine/games/sokoban/project_reward.h"
 
 namespace pg::sokoban {
 
-constexpr int kSeedMaxSteps = 50;    // the project's training episodes (train_dqn max_steps)
-constexpr int kOtherMaxSteps = 120;  // Boxoban's episode limit in the RL literature
+constexpr int kProjectMaxSteps = 50;  // the project's training episodes (train_dqn max_steps)
+constexpr int kOtherMaxSteps = 120;   // Boxoban's episode limit in the RL literature
 constexpr int kMaxStepsLimit = 100000;
 
 // The rules an episode runs under, shared by all its states.
 struct Rules {
   std::shared_ptr<const Level> level;  // the start position
-  int max_steps = kSeedMaxSteps;       // 0: no cap
+  int max_steps = kProjectMaxSteps;    // 0: no cap
   bool corner_ends = true;             // the project's corner test ends the episode
-  SeedReward reward;
+  ProjectReward reward;
 };
 
 enum class Outcome { kPlaying, kSolved, kStuck, kStepCap };
 const char* outcome_name(Outcome outcome);  // "", "solved", "stuck", "step cap"
+const char* step_kind_name(StepKind kind);  // "walk", "push", "wall", "blocked box"
+
+// The keys of a step's events (Transition::events), shared by the engine and the page, so that renaming one
+// fails to compile. Traces and the CLI print them: the texts are part of the trace format.
+namespace events {
+inline constexpr const char* kMove = "move";         // the move's letter: "u", "d", "l", "r"
+inline constexpr const char* kKind = "kind";         // step_kind_name
+inline constexpr const char* kBoxFrom = "box_from";  // [row, column] of the pushed box (a push only)
+inline constexpr const char* kBoxTo = "box_to";
+inline constexpr const char* kRewardTerms = "reward_terms";  // {kStepTerm, kShapingTerm, kTargetTerm, kEndTerm}
+inline constexpr const char* kStepTerm = "step";
+inline constexpr const char* kShapingTerm = "shaping";
+inline constexpr const char* kTargetTerm = "target";
+inline constexpr const char* kEndTerm = "end";
+inline constexpr const char* kCornerBox = "corner_box";  // [row, column] of the box the corner test flags
+inline constexpr const char* kOutcome = "outcome";       // outcome_name, once the episode ends
+}  // namespace events
 
 class SokobanState : public State {
  public:
@@ -125,8 +143,13 @@ Json level_options(std::string_view level);
 // The observation's encoding name (State::observation_tensor), as policy files name it.
 inline constexpr const char* kTilesEncoding = "sokoban-tiles-v1";
 
-// The project's DQN for map `index` of the "seed" collection: "sokoban/dqn_seed_map<index+1>.rlpg".
-std::string seed_dqn_policy_path(int index);
+// The collection of the project's two maps. The name is public (URLs name its levels seed:1 and seed:2, the
+// collection option, the DQN files dqn_seed_map<N>.rlpg), so it stays, although "seed" in the code means a
+// random seed.
+inline constexpr const char* kProjectCollection = "seed";
+
+// The project's DQN for map `index` of the kProjectCollection: "sokoban/dqn_seed_map<index+1>.rlpg".
+std::string project_dqn_policy_path(int index);
 
 // Reads the options; throws InputError naming a bad one.
 Setup setup_from_options(const Json& options);

@@ -176,7 +176,7 @@ TEST(SokobanRules, StepCapEndsTheEpisode) {
 bool stuck_after(const std::string& level, const std::string& moves, Json extra = Json::object()) {
   auto s = start(level, std::move(extra));
   play(*s, moves);
-  return seed_corner_stuck(as_sokoban(*s).board());
+  return project_corner_stuck(as_sokoban(*s).board());
 }
 
 TEST(SokobanCorner, BoxInAWallCornerIsStuck) {
@@ -190,7 +190,7 @@ TEST(SokobanCorner, BoxInAWallCornerIsStuck) {
   EXPECT_FALSE(stuck_after(level, ""));
   auto s = start(level);
   play(*s, "R");  // the box stands against the right wall only
-  EXPECT_FALSE(seed_corner_stuck(as_sokoban(*s).board()));
+  EXPECT_FALSE(project_corner_stuck(as_sokoban(*s).board()));
   EXPECT_FALSE(s->is_terminal());
   play(*s, "DRU");  // round below the box, push it up into the corner: onto the target
   EXPECT_EQ(picture(*s), "######\n#   *#\n#   @#\n#    #\n######\n");
@@ -208,13 +208,13 @@ TEST(SokobanCorner, EachBoxIsTestedOnItsOwn) {
       "#######");
   play(*s, "U");  // the right box against the wall only; the left box free
   const Board& b = as_sokoban(*s).board();
-  for (const Square box : b.boxes()) EXPECT_FALSE(seed_corner_stuck_at(b, box));
+  for (const Square box : b.boxes()) EXPECT_FALSE(project_corner_stuck_at(b, box));
   play(*s, "U");  // the right box into the corner
   const Board& after = as_sokoban(*s).board();
   const Square corner = after.level().at(1, 5), free = after.level().at(2, 2);
-  EXPECT_TRUE(seed_corner_stuck_at(after, corner));
-  EXPECT_FALSE(seed_corner_stuck_at(after, free));
-  EXPECT_EQ(seed_corner_stuck_box(after), corner);
+  EXPECT_TRUE(project_corner_stuck_at(after, corner));
+  EXPECT_FALSE(project_corner_stuck_at(after, free));
+  EXPECT_EQ(project_corner_stuck_box(after), corner);
 }
 
 TEST(SokobanLevel, TheSquaresInsideAreThoseThePlayerCouldReachThroughFloor) {
@@ -254,7 +254,7 @@ TEST(SokobanCorner, CornerOnATargetCountsUnlessItWins) {
             "#     #\n"
             "#     #\n"
             "#######\n");
-  EXPECT_TRUE(seed_corner_stuck(as_sokoban(*s).board()));
+  EXPECT_TRUE(project_corner_stuck(as_sokoban(*s).board()));
   EXPECT_TRUE(s->is_terminal());
   EXPECT_EQ(as_sokoban(*s).outcome(), Outcome::kStuck);
 }
@@ -384,7 +384,7 @@ TEST(SokobanReward, FirstTargetSkipsTargetsCoveredAtTheStart) {
       "#*   .#\n"
       "#@ $  #\n"
       "#######");
-  const SeedReward reward(level);
+  const ProjectReward reward(level);
   EXPECT_EQ(reward.first_target(), level.at(1, 5));
   // And a target under the player (6) is skipped too.
   const Level under_player = parse_level(
@@ -393,7 +393,7 @@ TEST(SokobanReward, FirstTargetSkipsTargetsCoveredAtTheStart) {
       "#  $ $#\n"
       "#     #\n"
       "#######");
-  EXPECT_EQ(SeedReward(under_player).first_target(), under_player.at(1, 5));
+  EXPECT_EQ(ProjectReward(under_player).first_target(), under_player.at(1, 5));
 }
 
 TEST(SokobanReward, BoxOntoATargetAndOffIt) {
@@ -476,13 +476,13 @@ int fewest_moves(const Game& game, int limit) {
   return -1;
 }
 
-TEST(SokobanSeedMaps, OptimalMovesAreEightAndTwelve) {
+TEST(SokobanProjectMaps, OptimalMovesAreEightAndTwelve) {
   // The document's own 9 and 15 are wrong (notes on the project, 5).
   EXPECT_EQ(fewest_moves(*make_game("sokoban", {{"collection", "seed"}, {"index", 0}}), 50), 8);
   EXPECT_EQ(fewest_moves(*make_game("sokoban", {{"collection", "seed"}, {"index", 1}}), 50), 12);
 }
 
-TEST(SokobanSeedMaps, SeedReturnsOfTheOptimalSolutions) {
+TEST(SokobanProjectMaps, ProjectReturnsOfTheOptimalSolutions) {
   auto one = make_game("sokoban", {{"collection", "seed"}, {"index", 0}})->initial_state(1);
   const auto r1 = step_rewards(*one, "UUULURRR");
   const std::vector<double> want1 = {4.9, 4.9, 4.9, -0.1, -0.1, 4.9, 4.9, 124.9};
@@ -521,7 +521,7 @@ TEST(SokobanCollections, TheBoxobanFolderIsACollectionNamedAfterIt) {
   EXPECT_THROW(builtin_collection(""), InputError);
 }
 
-TEST(SokobanSeedMaps, SeedMapsAreTheNumberGrids) {
+TEST(SokobanProjectMaps, ProjectMapsAreTheNumberGrids) {
   const auto seed = builtin_collection("seed");
   ASSERT_EQ(seed.size(), 2u);
   EXPECT_EQ(seed[0].title, "one box");
@@ -537,7 +537,7 @@ TEST(SokobanSeedMaps, SeedMapsAreTheNumberGrids) {
             "1 0 0 0 0 0 0 0 0 0 1\n"
             "1 1 1 1 1 1 1 1 1 1 1\n");
   // The project's episode cap is the default for its maps.
-  EXPECT_EQ(make_game("sokoban")->options()["max_steps"], kSeedMaxSteps);
+  EXPECT_EQ(make_game("sokoban")->options()["max_steps"], kProjectMaxSteps);
 }
 
 // --- observation -------------------------------------------------------------
@@ -640,7 +640,7 @@ TEST(SokobanOptions, LevelFromCollectionOrText) {
   EXPECT_EQ(custom->options()["max_steps"], kOtherMaxSteps);
   EXPECT_EQ(custom->options()["corner_ends"], false);  // standard Sokoban off the project's maps
   EXPECT_EQ(teaching->options()["corner_ends"], true);
-  EXPECT_EQ(teaching->options()["max_steps"], kSeedMaxSteps);
+  EXPECT_EQ(teaching->options()["max_steps"], kProjectMaxSteps);
   EXPECT_EQ(custom->options()["level"], "#####\n#@$.#\n#####\n");
   // A number grid works as well, and is given back as standard text.
   const auto grid = make_game("sokoban", {{"level", "1 1 1 1 1\n1 4 2 3 1\n1 1 1 1 1\n"}});
@@ -784,8 +784,8 @@ TEST(SokobanGreedy, AvoidsTheCornerTest) {
 
 // The `dqn` agent plays each of the project's maps with its own network (policies/sokoban/dqn_seed_map<N>.rlpg);
 // other levels are refused, as the project trained one network per map. A one-layer network that prefers D stands in.
-TEST(SokobanDqn, PlaysItsMapsNetworkAndOnlyOnTheSeedsMaps) {
-  const std::string path = seed_dqn_policy_path(0);
+TEST(SokobanDqn, PlaysItsMapsNetworkAndOnlyOnTheProjectsMaps) {
+  const std::string path = project_dqn_policy_path(0);
   EXPECT_EQ(path, "sokoban/dqn_seed_map1.rlpg");
   const auto shipped = find_policy_file(path);
   nn::PolicyBuilder b("sokoban", "q-network", {"sokoban-tiles-v1", nn::Shape{7, 9, 11}}, {"U", "D", "L", "R"});

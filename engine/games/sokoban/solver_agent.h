@@ -16,6 +16,7 @@
 
 #include "engine/core/agent.h"
 #include "engine/games/sokoban/level.h"
+#include "engine/games/sokoban/plan_follower.h"
 #include "engine/games/sokoban/solver.h"
 
 namespace pg::sokoban {
@@ -29,12 +30,7 @@ class SolverAgent : public Agent {
 
  private:
   Optimise optimise_;
-  // The plan being played: the position it expects next and the letters left.
-  std::vector<Square> expected_boxes_;
-  Square expected_player_ = -1;
-  std::shared_ptr<const Level> expected_level_;  // kept alive, so comparing pointers is safe
-  std::string plan_;
-  size_t next_ = 0;
+  PlanFollower plan_;  // the plan being played
   SolveResult last_;
 };
 

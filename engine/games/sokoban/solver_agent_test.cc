@@ -24,7 +24,7 @@ int play_out(Agent& agent, State& state) {
   return steps;
 }
 
-TEST(SokobanSolverAgent, SolvesTheSeedMapsInTheFewestMoves) {
+TEST(SokobanSolverAgent, SolvesTheProjectMapsInTheFewestMoves) {
   for (const auto& [index, moves] : {std::pair{0, 8}, std::pair{1, 12}}) {
     const auto game = make_game("sokoban", {{"collection", "seed"}, {"index", index}});
     auto agent = make_solver_agent("solver");

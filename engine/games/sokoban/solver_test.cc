@@ -24,7 +24,7 @@ SolveResult solve_for(const Level& level, Optimise optimise) {
 }
 
 // The project's maps (notes on the project, 1.3): 9 rows x 11 columns.
-const char* kSeedOneBox =
+const char* kProjectOneBox =
     "###########\n"
     "#         #\n"
     "#      .  #\n"
@@ -34,7 +34,7 @@ const char* kSeedOneBox =
     "#   @     #\n"
     "#         #\n"
     "###########\n";
-const char* kSeedTwoBoxes =
+const char* kProjectTwoBoxes =
     "###########\n"
     "#         #\n"
     "#   $.    #\n"
@@ -45,25 +45,25 @@ const char* kSeedTwoBoxes =
     "#         #\n"
     "###########\n";
 
-TEST(SokobanSolver, SeedMapsHaveTheirKnownOptimalMoveCounts) {
-  const SolveResult one = solve_for(parse_level(kSeedOneBox), Optimise::kMoves);
+TEST(SokobanSolver, ProjectMapsHaveTheirKnownOptimalMoveCounts) {
+  const SolveResult one = solve_for(parse_level(kProjectOneBox), Optimise::kMoves);
   ASSERT_EQ(one.status, SolveStatus::kSolved);
   EXPECT_EQ(one.moves, 8);  // the BFS in the notes on the project: U U U L U R R R
   EXPECT_EQ(one.pushes, 6);
-  EXPECT_TRUE(plan_solves(parse_level(kSeedOneBox), one.plan)) << one.plan;
-  const SolveResult two = solve_for(parse_level(kSeedTwoBoxes), Optimise::kMoves);
+  EXPECT_TRUE(plan_solves(parse_level(kProjectOneBox), one.plan)) << one.plan;
+  const SolveResult two = solve_for(parse_level(kProjectTwoBoxes), Optimise::kMoves);
   ASSERT_EQ(two.status, SolveStatus::kSolved);
   EXPECT_EQ(two.moves, 12);
-  EXPECT_TRUE(plan_solves(parse_level(kSeedTwoBoxes), two.plan)) << two.plan;
+  EXPECT_TRUE(plan_solves(parse_level(kProjectTwoBoxes), two.plan)) << two.plan;
   // Fewest pushes: the box goes 3 up and 3 right; each box of the second map
   // is one push from a target.
-  const SolveResult one_pushes = solve_for(parse_level(kSeedOneBox), Optimise::kPushes);
+  const SolveResult one_pushes = solve_for(parse_level(kProjectOneBox), Optimise::kPushes);
   ASSERT_EQ(one_pushes.status, SolveStatus::kSolved);
   EXPECT_EQ(one_pushes.pushes, 6);
-  EXPECT_TRUE(plan_solves(parse_level(kSeedOneBox), one_pushes.plan));
-  const SolveResult two_pushes = solve_for(parse_level(kSeedTwoBoxes), Optimise::kPushes);
+  EXPECT_TRUE(plan_solves(parse_level(kProjectOneBox), one_pushes.plan));
+  const SolveResult two_pushes = solve_for(parse_level(kProjectTwoBoxes), Optimise::kPushes);
   EXPECT_EQ(two_pushes.pushes, 2);
-  EXPECT_TRUE(plan_solves(parse_level(kSeedTwoBoxes), two_pushes.plan));
+  EXPECT_TRUE(plan_solves(parse_level(kProjectTwoBoxes), two_pushes.plan));
 }
 
 TEST(SokobanSolver, HandLevels) {

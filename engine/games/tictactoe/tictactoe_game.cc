@@ -22,13 +22,13 @@ Rewards TicTacToeState::apply_action(Action action, Transition* details) {
     rewards[1 - mover] = -1;
   }
   if (details) {
-    details->events = {{"mover", mover}, {"cell", cell_name(action)}};
+    details->events = {{events::kMover, mover}, {events::kCell, cell_name(action)}};
     if (line >= 0) {
       Json cells = Json::array();
       for (int c : kLines[size_t(line)]) cells.push_back(cell_name(c));
-      details->events["line"] = cells;
+      details->events[events::kLine] = cells;
     } else if (board_.marks() == kCells) {
-      details->events["draw"] = true;
+      details->events[events::kDraw] = true;
     }
   }
   return rewards;
@@ -123,12 +123,12 @@ std::vector<AgentInfo> TicTacToeGame::agents() const {
 }
 
 std::string TicTacToeGame::describe_events(const Json& events) const {
-  if (events.contains("line")) {
+  if (events.contains(events::kLine)) {
     std::string cells;
-    for (const auto& c : events["line"]) cells += (cells.empty() ? "" : " ") + c.get<std::string>();
+    for (const auto& c : events[events::kLine]) cells += (cells.empty() ? "" : " ") + c.get<std::string>();
     return "three in a row: " + cells + "; ";
   }
-  if (events.value("draw", false)) return "the board is full: a draw; ";
+  if (events.value(events::kDraw, false)) return "the board is full: a draw; ";
   return "";
 }
 

@@ -16,6 +16,15 @@
 
 namespace pg::tictactoe {
 
+// The keys of a step's events (Transition::events), shared by the engine and the page, so that renaming one
+// fails to compile. Traces and the CLI print them: the texts are part of the trace format.
+namespace events {
+inline constexpr const char* kMover = "mover";
+inline constexpr const char* kCell = "cell";  // the cell's name
+inline constexpr const char* kLine = "line";  // the winning line's cells
+inline constexpr const char* kDraw = "draw";  // the board filled with no line
+}  // namespace events
+
 // Actions are the cells 0..8 (board.h), named "a3".."c1".
 class TicTacToeState : public State {
  public:

@@ -70,24 +70,24 @@ std::vector<ChanceDraw> chance_draws(const StepLog& log) {
 Json events_json(const StepLog& log) {
   Json pops = Json::array();
   for (const auto& p : log.pops)
-    pops.push_back({{"start", p.start},
-                    {"length", p.length},
-                    {"colour", p.colour},
-                    {"u", p.u},
-                    {"p", p.p},
-                    {"popped", p.popped},
-                    {"reward", p.reward}});
-  Json j = {{"ball", log.ball},
-            {"aimed", log.aimed},
-            {"actual", log.actual},
-            {"hit", log.hit},
-            {"hit_p", log.hit_p},
-            {"before", log.before.colours()},
-            {"inserted", log.inserted.colours()},
-            {"pops", pops}};
-  if (log.fell_colour) j["fell"] = {{"colour", log.fell_colour}, {"penalty", log.fell_penalty}};
-  if (log.ended) j["end_reward"] = log.end_reward;
-  j["reward"] = log.reward;
+    pops.push_back({{events::kStart, p.start},
+                    {events::kLength, p.length},
+                    {events::kColour, p.colour},
+                    {events::kU, p.u},
+                    {events::kP, p.p},
+                    {events::kPopped, p.popped},
+                    {events::kReward, p.reward}});
+  Json j = {{events::kBall, log.ball},
+            {events::kAimed, log.aimed},
+            {events::kActual, log.actual},
+            {events::kHit, log.hit},
+            {events::kHitP, log.hit_p},
+            {events::kBefore, log.before.colours()},
+            {events::kInserted, log.inserted.colours()},
+            {events::kPops, pops}};
+  if (log.fell_colour) j[events::kFell] = {{events::kColour, log.fell_colour}, {events::kPenalty, log.fell_penalty}};
+  if (log.ended) j[events::kEndReward] = log.end_reward;
+  j[events::kReward] = log.reward;
   return j;
 }
 
@@ -285,11 +285,12 @@ GameEntry registry_entry() {
 
 std::string ZumaGame::describe_events(const Json& events) const {
   std::string out;
-  if (events.contains("pops"))
-    for (const auto& pop : events["pops"])
-      if (pop.value("popped", false)) out += "popped " + pop["length"].dump() + " balls; ";
-  if (events.contains("fell")) out += "a ball fell off the end (" + events["fell"]["penalty"].dump() + "); ";
-  if (events.contains("end_reward")) out += "episode over (" + events["end_reward"].dump() + "); ";
+  if (events.contains(events::kPops))
+    for (const auto& pop : events[events::kPops])
+      if (pop.value(events::kPopped, false)) out += "popped " + pop[events::kLength].dump() + " balls; ";
+  if (events.contains(events::kFell))
+    out += "a ball fell off the end (" + events[events::kFell][events::kPenalty].dump() + "); ";
+  if (events.contains(events::kEndReward)) out += "episode over (" + events[events::kEndReward].dump() + "); ";
   return out;
 }
 

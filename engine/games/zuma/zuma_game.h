@@ -21,6 +21,30 @@ namespace pg::zuma {
 
 constexpr const char* kObservationEncoding = "zuma-rows-v1";
 
+// The keys of a step's events (Transition::events), shared by the engine and the page, so that renaming one
+// fails to compile. Traces and the CLI print them: the texts are part of the trace format (engine.h's
+// StepLog says what each holds).
+namespace events {
+inline constexpr const char* kBall = "ball";
+inline constexpr const char* kAimed = "aimed";
+inline constexpr const char* kActual = "actual";
+inline constexpr const char* kHit = "hit";
+inline constexpr const char* kHitP = "hit_p";
+inline constexpr const char* kBefore = "before";
+inline constexpr const char* kInserted = "inserted";
+inline constexpr const char* kPops = "pops";  // each {kStart, kLength, kColour, kU, kP, kPopped, kReward}
+inline constexpr const char* kStart = "start";
+inline constexpr const char* kLength = "length";
+inline constexpr const char* kColour = "colour";
+inline constexpr const char* kU = "u";
+inline constexpr const char* kP = "p";
+inline constexpr const char* kPopped = "popped";
+inline constexpr const char* kReward = "reward";
+inline constexpr const char* kFell = "fell";  // {kColour, kPenalty}
+inline constexpr const char* kPenalty = "penalty";
+inline constexpr const char* kEndReward = "end_reward";
+}  // namespace events
+
 class ZumaState : public State {
  public:
   ZumaState(std::shared_ptr<const Scenario> scenario, const ZumaEngine& engine)

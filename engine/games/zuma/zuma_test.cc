@@ -95,7 +95,7 @@ Scenario grading_protocol() {
 }
 
 // assets/zuma/seed_example.json as shipped.
-std::string seed_example_json() { return std::string(embedded_file("assets/zuma/seed_example.json").value()); }
+std::string example_scenario_json() { return std::string(embedded_file("assets/zuma/seed_example.json").value()); }
 
 // The homework's `example` dict, exactly as the homework writes it.
 constexpr std::string_view kExampleLiteral = R"py({
@@ -485,7 +485,7 @@ TEST(ZumaScenario, JsonAndPythonFormsGiveTheSameScenario) {
       "{'max_steps': 20, 'max_length': 15, 'line': [1, 2, 3, 3, 3, 4, 2, 1, 2, 3, 4, 4],\n"
       " 'model': " +
       std::string(kExampleLiteral) + "}";
-  EXPECT_EQ(to_json(parse_scenario_text(seed_example_json(), default_scenario())),
+  EXPECT_EQ(to_json(parse_scenario_text(example_scenario_json(), default_scenario())),
             to_json(parse_scenario_text(python, default_scenario())));
 }
 
@@ -845,7 +845,7 @@ std::string mutate(std::string text, Rng& rng) {
 }
 
 TEST(ZumaFuzz, MutatedScenarioTextIsReadOrRejectedWithAnInputError) {
-  const std::vector<std::string> sources = {seed_example_json(), std::string(kExampleLiteral)};
+  const std::vector<std::string> sources = {example_scenario_json(), std::string(kExampleLiteral)};
   Rng rng(2024);
   int accepted = 0, rejected = 0;
   for (int i = 0; i < 2 * 3000; ++i) {

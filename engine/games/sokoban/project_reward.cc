@@ -1,11 +1,11 @@
-#include "engine/games/sokoban/seed_reward.h"
+#include "engine/games/sokoban/project_reward.h"
 
 #include <algorithm>
 #include <cstdlib>
 
 namespace pg::sokoban {
 
-SeedReward::SeedReward(const Level& start) {
+ProjectReward::ProjectReward(const Level& start) {
   // np.where(initial_state == 3): targets under a box (5) or the player (6)
   // are not code 3, so they are skipped.
   for (Square s = 0; s < start.num_squares(); ++s)
@@ -16,13 +16,13 @@ SeedReward::SeedReward(const Level& start) {
     }
 }
 
-int SeedReward::distance(const Level& level, Square box) const {
+int ProjectReward::distance(const Level& level, Square box) const {
   return std::abs(level.row(box) - level.row(first_target_)) +
          std::abs(level.column(box) - level.column(first_target_));
 }
 
-SeedRewardTerms SeedReward::terms(const Before& before, const Board& after) const {
-  SeedRewardTerms t;
+ProjectRewardTerms ProjectReward::terms(const Before& before, const Board& after) const {
+  ProjectRewardTerms t;
   t.step = kStep;
   if (first_target_ >= 0 && before.first_box >= 0 && !after.boxes().empty()) {
     const int was = distance(after.level(), before.first_box), now = distance(after.level(), after.boxes().front());
@@ -33,7 +33,7 @@ SeedRewardTerms SeedReward::terms(const Before& before, const Board& after) cons
   if (after.boxes_on_targets() < before.on_targets) t.target = kOffTarget;
   if (after.solved())
     t.end = kSolved;
-  else if (seed_corner_stuck(after))
+  else if (project_corner_stuck(after))
     t.end = kStuck;
   return t;
 }

@@ -32,7 +32,7 @@ inline constexpr const char* kGeniusEncoding = "morris-board-v1";
 void encode_board(SidePieces s, std::span<float> out);
 
 // The rule both share; `value` is the board's value from the deciding side.
-class SeedAgent : public Agent {
+class ProjectAgent : public Agent {
  public:
   Decision decide(const State& state, Rng& rng) override;
 
@@ -41,7 +41,7 @@ class SeedAgent : public Agent {
   virtual const char* value_meaning() const = 0;
 };
 
-class SmartAgent : public SeedAgent {
+class SmartAgent : public ProjectAgent {
  public:
   explicit SmartAgent(std::shared_ptr<const StageTables> tables) : tables_(std::move(tables)) {}
   std::string spec() const override { return "smart"; }
@@ -52,7 +52,7 @@ class SmartAgent : public SeedAgent {
   std::shared_ptr<const StageTables> tables_;
 };
 
-class GeniusAgent : public SeedAgent {
+class GeniusAgent : public ProjectAgent {
  public:
   explicit GeniusAgent(const std::array<std::shared_ptr<const nn::Network>, kNumStages>& nets);
   std::string spec() const override { return "genius"; }
@@ -68,6 +68,6 @@ std::shared_ptr<const StageTables> shipped_stage_tables();
 std::array<std::shared_ptr<const nn::Network>, kNumStages> shipped_genius_networks();
 
 // "smart" or "genius" with the shipped files; nullptr for other names.
-std::unique_ptr<Agent> make_seed_agent(const Game& game, std::string_view spec);
+std::unique_ptr<Agent> make_project_agent(const Game& game, std::string_view spec);
 
 }  // namespace pg::morris

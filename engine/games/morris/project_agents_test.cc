@@ -2,7 +2,7 @@
 // where the right choice is clear. Boards as 16 points a..p ('O' seat 0, 'X'
 // seat 1, '.' empty), in reading order:
 //   a b c / d e f / g h i j / k l m / n o p
-#include "engine/games/morris/seed_agents.h"
+#include "engine/games/morris/project_agents.h"
 
 #include <gtest/gtest.h>
 

@@ -7,27 +7,27 @@
 //      under no box and not under the player): +5 if the Manhattan distance
 //      fell, -2 if it grew;
 //   3. +20 if the number of boxes on targets grew, -10 if it fell;
-//   4. +100 if solved, else -50 if seed_corner_stuck (board.h).
+//   4. +100 if solved, else -50 if project_corner_stuck (board.h).
 #pragma once
 
 #include "engine/games/sokoban/board.h"
 
 namespace pg::sokoban {
 
-struct SeedRewardTerms {
+struct ProjectRewardTerms {
   double step = 0, shaping = 0, target = 0, end = 0;
   // -0.1 + shaping + target + end, added in that order as the project does.
   double total() const { return ((step + shaping) + target) + end; }
 };
 
-class SeedReward {
+class ProjectReward {
  public:
   static constexpr double kStep = -0.1, kCloser = 5, kFarther = -2, kOnTarget = 20, kOffTarget = -10, kSolved = 100,
                           kStuck = -50;
 
-  SeedReward() = default;
+  ProjectReward() = default;
   // `start`: the episode's initial level, whose bare targets give the first target.
-  explicit SeedReward(const Level& start);
+  explicit ProjectReward(const Level& start);
 
   // The first bare target of the start level, or -1 (no shaping then).
   Square first_target() const { return first_target_; }
@@ -41,7 +41,7 @@ class SeedReward {
     return {board.boxes().empty() ? -1 : board.boxes().front(), board.boxes_on_targets()};
   }
   // The terms of the step that led from `before` to `after`.
-  SeedRewardTerms terms(const Before& before, const Board& after) const;
+  ProjectRewardTerms terms(const Before& before, const Board& after) const;
 
   // The Manhattan distance from a box square to the first target.
   int distance(const Level& level, Square box) const;

@@ -1,4 +1,4 @@
-#include "engine/games/morris/seed_agents.h"
+#include "engine/games/morris/project_agents.h"
 
 #include "engine/core/error.h"
 #include "engine/core/policy_cache.h"
@@ -14,7 +14,7 @@ void encode_board(SidePieces s, std::span<float> out) {
   for (int p = 0; p < kNumPoints; ++p) out[size_t(p)] = (s.agent & bit(p)) ? 1.0f : (s.player & bit(p)) ? -1.0f : 0.0f;
 }
 
-Decision SeedAgent::decide(const State& state, Rng& rng) {
+Decision ProjectAgent::decide(const State& state, Rng& rng) {
   const Board& board = dynamic_cast<const MorrisState&>(state).board();
   const int me = board.to_move;
   const bool placement = board.placement_phase();
@@ -72,7 +72,7 @@ std::array<std::shared_ptr<const nn::Network>, kNumStages> shipped_genius_networ
   return nets;
 }
 
-std::unique_ptr<Agent> make_seed_agent(const Game&, std::string_view spec) {
+std::unique_ptr<Agent> make_project_agent(const Game&, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (name != "smart" && name != "genius") return nullptr;
   if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");

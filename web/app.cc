@@ -22,10 +22,10 @@ bool carries_game(const std::string& name) {
 }
 }  // namespace
 
-App::App(const UrlConfig& config) {
+App::App(const UrlConfig& config) : stepper_(session_, [this](const std::string& text) { info(text); }) {
   embed = config.embed;
   speed = config.speed;
-  playing = config.autoplay;
+  stepper_.set_playing(config.autoplay);
   show_panels(config.panels);
   url_theme_ = config.theme;
   theme = theme_from_name(config.theme.value_or(browser::preference("theme"))).value_or(Theme::dark);
@@ -36,7 +36,7 @@ App::App(const UrlConfig& config) {
   const std::string game = config.game && carries_game(*config.game) ? *config.game : "";
   const UrlOpening opening = open_url_config(session_, config, game);
   for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text, true));  // info: an agent waits
-  play_to_step_ = opening.play_to_step;
+  stepper_.play_to(opening.play_to_step);
   view_for_game();
 }
 
@@ -95,27 +95,8 @@ void App::info(const std::string& text, bool until_seated) { messages.push_back(
 void App::update(double now, double dt) {
   now_ = now;
   std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
-  play_to_url_step();
-  advance(dt);
+  stepper_.update(dt, speed);
   publish_changes();
-}
-
-void App::play_to_url_step() {
-  if (!play_to_step_ || !session_.pending_agents().empty()) return;  // the URL's agents first
-  const size_t target = *play_to_step_;
-  for (int budget = 256; budget > 0 && session_.episode().length() < target; --budget) {
-    const StepResult r = session_.step();
-    if (r == StepResult::kThinking) return;  // asked again when the worker has decided
-    if (r == StepResult::kPlayed || r == StepResult::kReplayed) continue;
-    const std::string where = "the link's step " + std::to_string(target) + ": the episode stops at step " +
-                              std::to_string(session_.episode().length());
-    if (r == StepResult::kWaitingHuman) info(where + ", where a human is to move.");
-    if (r == StepResult::kGameOver) info(where + ", where the game ends.");
-    if (r == StepResult::kDeclined) report_declined();
-    play_to_step_.reset();
-    return;
-  }
-  if (session_.episode().length() >= target) play_to_step_.reset();
 }
 
 void App::publish_changes() {
@@ -134,46 +115,7 @@ void App::publish_changes() {
   published_done_ = done;
 }
 
-void App::advance(double dt) {
-  if (step_when_decided_ && !session_.thinking()) {
-    step_when_decided_ = false;
-    step();
-  }
-  if (!playing && !replying_) {
-    step_credit_ = 0;
-    return;
-  }
-  step_credit_ = std::min(step_credit_ + dt * speed, 3.0);
-  while (step_credit_ >= 1.0) {
-    step_credit_ -= 1.0;
-    const StepResult r = session_.step();
-    if (r == StepResult::kThinking) {  // autoplay waits for the decision
-      step_credit_ = 0;
-      break;
-    }
-    if (r == StepResult::kGameOver) {
-      playing = replying_ = false;
-      break;
-    }
-    if (r == StepResult::kWaitingHuman) {
-      replying_ = false;
-      break;
-    }
-    if (r == StepResult::kDeclined) {
-      playing = replying_ = false;
-      report_declined();
-      break;
-    }
-  }
-}
-
-StepResult App::step() {
-  const StepResult r = session_.step();
-  step_when_decided_ = r == StepResult::kThinking;
-  if (r == StepResult::kWaitingHuman) info("Waiting for the human player: click a move on the board.");
-  if (r == StepResult::kDeclined) report_declined();
-  return r;
-}
+StepResult App::step(StepCause cause) { return stepper_.step(cause); }
 
 BoardContext App::board_context(bool show_probabilities) {
   const Episode& e = session_.episode();
@@ -189,33 +131,26 @@ BoardContext App::board_context(bool show_probabilities) {
                       p >= 0 ? session_.agent_specs()[size_t(p)] : std::string()};
 }
 
-void App::report_declined() {
-  const Decision* d = session_.decision();
-  const int p = session_.state().current_player();
-  info(session_.agent_specs()[size_t(p)] + " declines to move: " + (d ? d->note : std::string()) +
-       " Click a move on the board, or seat another agent.");
-}
-
 void App::cancel_thinking() {
-  step_when_decided_ = false;
-  play_to_step_.reset();  // the user has moved on from the link's step
+  stepper_.cancel();  // the user has moved on from a step asked and from the link's step
   browser::cancel_thinking();
+  session_.drop_questions();  // asked anew, of a new worker
 }
 
 void App::back() {
-  playing = replying_ = false;
+  stepper_.stop();
   cancel_thinking();
   session_.back();
 }
 
 void App::rewind() {
-  playing = replying_ = false;
+  stepper_.stop();
   cancel_thinking();
   session_.seek(0);
 }
 
 void App::seek(size_t t) {
-  replying_ = false;
+  stepper_.stop_replying();
   if (t != session_.episode().cursor()) cancel_thinking();
   session_.seek(t);
 }
@@ -226,25 +161,25 @@ void App::reset(uint64_t seed) {
   try {
     cancel_thinking();
     session_.reset(seed);
-    replying_ = false;
+    stepper_.stop_replying();
   } catch (const InputError& e) {
     error(e.what());
   }
 }
 
 void App::toggle_play() {
-  if (!playing && session_.state().is_terminal() && session_.episode().cursor() == session_.episode().length())
+  if (!playing() && session_.state().is_terminal() && session_.episode().cursor() == session_.episode().length())
     session_.seek(0);  // play again from the start
-  playing = !playing;
+  stepper_.set_playing(!playing());
 }
 
-bool App::load_game(const std::string& name, const Json& options) {
+Outcome App::load_game(const std::string& name, const Json& options) {
   const bool carried = carries_game(name);
   const bool known =
       std::any_of(game_directory().begin(), game_directory().end(), [&](const GameInfo& g) { return g.name == name; });
   if (!carried && known) {
     browser::open_game(name, options.dump());  // another module carries it: the page switches
-    return true;
+    return {};
   }
   // Opening a game (again) fetches its files that failed before: until they arrive or fail again, the
   // agents that need them wait with a stand-in instead of being refused.
@@ -253,71 +188,74 @@ bool App::load_game(const std::string& name, const Json& options) {
     session_.load(name, options);
   } catch (const InputError& e) {
     error(e.what());
-    return false;
+    return {e.what()};
   }
   cancel_thinking();
-  playing = replying_ = false;
+  stepper_.stop();
   view_for_game();
   layout_dirty = true;
-  return true;
+  return {};
 }
 
 namespace {
 // Seats agents through `seat`, reporting why not: a file still loading is
 // information (the agent is seated when it arrives), anything else an error.
 template <class Seat>
-bool seat_reporting(App& app, Seat&& seat) {
+Outcome seat_reporting(App& app, Seat&& seat) {
   try {
     seat();
-    return true;
+    return {};
   } catch (const PolicyUnavailable& e) {
-    if (e.loading())
-      app.info(std::string(e.what()) + ": seated when it arrives", true);
-    else
+    if (!e.loading()) {
       app.error(e.what());
+      return {e.what()};
+    }
+    const std::string text = std::string(e.what()) + ": seated when it arrives";
+    app.info(text, true);
+    return {text};
   } catch (const InputError& e) {
     app.error(e.what());
+    return {e.what()};
   }
-  return false;
 }
 }  // namespace
 
-bool App::set_agents(const std::vector<std::string>& specs) {
+Outcome App::set_agents(const std::vector<std::string>& specs) {
   cancel_thinking();
   return seat_reporting(*this, [&] { session_.set_agents(specs); });
 }
 
-bool App::set_agent(int player, const std::string& spec) {
+Outcome App::set_agent(int player, const std::string& spec) {
   cancel_thinking();
   return seat_reporting(*this, [&] { session_.set_agent(player, spec); });
 }
 
-bool App::play_action(Action action) {
+Outcome App::play_action(Action action) {
   try {
     session_.play(action);
   } catch (const InputError& e) {
     error(e.what());
-    return false;
+    return {e.what()};
   }
-  cancel_thinking();  // a move was played: what the agent thought about is gone
-  replying_ = true;   // the agents answer until it is a human's turn again
-  step_credit_ = 0;
-  return true;
+  cancel_thinking();          // a move was played: what the agent thought about is gone
+  stepper_.reply_to_human();  // the agents answer until it is a human's turn again
+  return {};
 }
 
-bool App::import_trace_text(const std::string& text) {
+Outcome App::import_trace_text(const std::string& text) {
   try {
     const Json j = parse_json_input(text, "trace");
     const std::string before = session_.entry().name;
     session_.import_trace(j);
     cancel_thinking();
     if (session_.entry().name != before) view_for_game();
-    playing = replying_ = false;
+    stepper_.stop();
     info("Trace imported: " + std::to_string(session_.episode().length()) + " steps.");
-    return true;
+    return {};
   } catch (const InputError& e) {
-    error(std::string("Import failed, nothing changed. ") + e.what());
-    return false;
+    const std::string refusal = std::string("Import failed, nothing changed. ") + e.what();
+    error(refusal);
+    return {refusal};
   }
 }
 
@@ -362,7 +300,7 @@ std::string App::link() const {
     q += "&panels=" + url_encode(names);
   }
   if (url_theme_) q += "&theme=" + *url_theme_;
-  if (playing) q += "&autoplay=1";
+  if (playing()) q += "&autoplay=1";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", speed);
   if (speed != 2.0) q += std::string("&speed=") + buf;
@@ -385,8 +323,8 @@ void App::on_key(int key, bool text_input_active) {
   switch (key) {
     case SDLK_SPACE: toggle_play(); break;
     case SDLK_RIGHT:
-      playing = false;
-      step();
+      set_playing(false);
+      step(StepCause::kUser);
       break;
     case SDLK_LEFT: back(); break;
     case SDLK_HOME: rewind(); break;

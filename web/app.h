@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/core/session.h"
+#include "engine/core/step_controller.h"
 #include "engine/core/url_config.h"
 #include "engine/core/url_opening.h"
 #include "web/theme.h"
@@ -34,6 +35,12 @@ struct PanelVisibility {
   bool setup = true, board = true, inspector = true, timeline = true, log = true;
 };
 
+// What an intent came to: done, or refused with the message the page shows (also among its messages).
+struct Outcome {
+  std::string error;  // empty when done
+  explicit operator bool() const { return error.empty(); }
+};
+
 class App {
  public:
   explicit App(const UrlConfig& config);
@@ -44,19 +51,21 @@ class App {
   // Keyboard shortcuts (SDL keycodes); ignored while a text field has focus.
   void on_key(int sdl_keycode, bool text_input_active);
 
-  // Intents (from panels, keys and the JavaScript API).
-  StepResult step();
+  // Intents (from panels, keys and the JavaScript API). Every step goes through step(cause)
+  // (engine/core/step_controller.h), which handles each outcome for its cause.
+  StepResult step(StepCause cause = StepCause::kUser);
   void back();
   void rewind();
   void new_episode();
   void reset(uint64_t seed);
   void seek(size_t t);
   void toggle_play();
-  bool load_game(const std::string& name, const Json& options);  // false + message on error
-  bool set_agent(int player, const std::string& spec);
-  bool set_agents(const std::vector<std::string>& specs);
-  bool play_action(Action action);  // a click on the board
-  bool import_trace_text(const std::string& text);
+  Outcome load_game(const std::string& name, const Json& options);
+  // Refused also while a policy file the agent needs loads (it is seated when the file arrives).
+  Outcome set_agent(int player, const std::string& spec);
+  Outcome set_agents(const std::vector<std::string>& specs);
+  Outcome play_action(Action action);  // a click on the board
+  Outcome import_trace_text(const std::string& text);
   // Stops what the page's worker thinks about (stepping back, seeking, a new episode, new agents or game).
   void cancel_thinking();
   std::string export_trace_text() const;
@@ -72,11 +81,11 @@ class App {
 
   // True while the page changes by itself (playing, agents replying, an
   // information message due to go), so frames must keep coming even without
-  // input. Not while the agent to move thinks in the page's worker: its answer
-  // asks for frames (pg_agents_changed), and the main thread stays idle
+  // input. Not while the agent to move thinks in the page's worker: its reply,
+  // pushed in (pg_worker_reply), asks for frames, and the main thread stays idle
   // meanwhile. A message on show needs no frames until it is due to go.
   bool animating(double now) {
-    const bool moving = (playing || replying_ || step_when_decided_ || play_to_step_) && !session_.thinking();
+    const bool moving = stepper_.stepping() && !session_.thinking();
     return moving || message_expired(now) || busy || policy_download.active || (view_ && view_->animating());
   }
   bool busy = false;  // set each frame by work split across frames (training)
@@ -88,11 +97,9 @@ class App {
   }
   void error(const std::string& text);
   void info(const std::string& text, bool until_seated = false);
-  // Tells why the agent to move declined (Decision::declined).
-  void report_declined();
-
   Session& session() { return session_; }
-  bool playing = false;
+  bool playing() const { return stepper_.playing(); }
+  void set_playing(bool playing) { stepper_.set_playing(playing); }
   double speed = 2.0;  // steps per second
   bool embed = false;
   bool show_help = false;
@@ -107,6 +114,7 @@ class App {
   // ImGui's keyboard navigation (F6 turns it on and off): while on, the arrows, Space and Enter move between
   // and press the panels' controls instead of stepping the episode.
   bool keyboard_nav = false;
+  void set_keyboard_nav(bool on) { keyboard_nav = on; }
   bool layout_dirty = true;
   // Phones and narrow windows (layout.cc): panels held in place, one of inspector, setup and log at a time.
   bool narrow_layout = false;
@@ -129,21 +137,14 @@ class App {
   void view_for_game();
   // The panels the URL names (url_config.h), or the defaults: all of them, or in embed mode board and timeline.
   void show_panels(const std::optional<std::vector<std::string>>& names);
-  // The URL's step without actions: the agents play to it.
-  void play_to_url_step();
-  // Autoplay, and the agents' replies to a human's move.
-  void advance(double dt);
   // Tells the page (browser::publish_event) when the step shown, the episode or the game has changed.
   void publish_changes();
 
   Session session_;
+  StepController stepper_;
   std::unique_ptr<BoardView> view_;
   std::string view_game_;
-  double step_credit_ = 0;
-  bool replying_ = false;           // agents answer a human move without waiting for "step"
-  bool step_when_decided_ = false;  // "step" was asked while the agent thought: taken when it has decided
   double now_ = 0;
-  std::optional<size_t> play_to_step_;    // the URL's step, until the agents have played to it
   bool named_panels_ = false;             // the URL named the panels (the link keeps them)
   std::optional<std::string> url_theme_;  // the URL named the theme (the link keeps it)
   std::string published_;                 // what publish_changes last told the page

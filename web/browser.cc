@@ -12,7 +12,7 @@ void pg_js_copy_to_clipboard(const char* text);
 void pg_js_first_frame();
 void pg_js_request_policy(const char* path);
 void pg_js_open_game(const char* game, const char* options);
-char* pg_js_worker_exchange(const char* request);
+char* pg_js_worker_ask(double id, const char* request);
 void pg_js_cancel_thinking();
 void pg_js_publish_event(const char* kind, const char* detail);
 char* pg_js_preference(const char* name);
@@ -45,8 +45,8 @@ void copy_to_clipboard(const std::string& text) { pg_js_copy_to_clipboard(text.c
 void notify_first_frame() { pg_js_first_frame(); }
 void request_policy(std::string_view path) { pg_js_request_policy(std::string(path).c_str()); }
 void open_game(const std::string& game, const std::string& options) { pg_js_open_game(game.c_str(), options.c_str()); }
-std::optional<std::string> worker_exchange(const std::string& request) {
-  char* reply = pg_js_worker_exchange(request.c_str());
+std::optional<std::string> worker_ask(uint64_t id, const std::string& request) {
+  char* reply = pg_js_worker_ask(double(id), request.c_str());
   if (!reply) return std::nullopt;
   return take_js_string(reply);
 }

@@ -1,6 +1,7 @@
 // The few things the page asks of the browser (through JavaScript).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,9 +23,10 @@ void request_policy(std::string_view path);
 // Opens a game this module does not carry: the page switches to that game's module (shell.html), which
 // opens it with these options (a JSON object's text). This module stops.
 void open_game(const std::string& game, const std::string& options);
-// Carries a request to the page's worker (engine/core/worker_agent.h): its reply, or nullopt while the worker
-// thinks. cancel_thinking stops what it thinks about (the next request starts it again).
-std::optional<std::string> worker_exchange(const std::string& request);
+// Asks the page's worker question `id` (engine/core/worker_agent.h), once: the reply when the page has it
+// already, else nullopt, and the page pushes the reply in later (pg_worker_reply). cancel_thinking stops what
+// it thinks about (the next question starts it again).
+std::optional<std::string> worker_ask(uint64_t id, const std::string& request);
 void cancel_thinking();
 // Tells the page what happened ("step", "done", "error"; `detail` is a JSON object's text): shell.html passes it
 // to a page that embeds this one, and to listeners of the window's "playground:<kind>" events.

@@ -42,9 +42,10 @@ mergeInto(LibraryManager.library, {
   pg_js_open_game: function (game, options) {
     if (Module.pgOpenGame) Module.pgOpenGame(UTF8ToString(game), UTF8ToString(options));
   },
-  // The worker's reply to a request (a heap pointer the engine frees), or 0 while it thinks (shell.html).
-  pg_js_worker_exchange: function (request) {
-    const reply = Module.pgWorkerExchange ? Module.pgWorkerExchange(UTF8ToString(request)) : null;
+  // Asks the worker a question, once: the reply if the page has it (a heap pointer the engine frees), else 0
+  // and the page pushes the reply later through pg_worker_reply (shell.html).
+  pg_js_worker_ask: function (id, request) {
+    const reply = Module.pgWorkerAsk ? Module.pgWorkerAsk(id, UTF8ToString(request)) : null;
     return reply === null ? 0 : Module.pgStringToHeap(reply);
   },
   pg_js_cancel_thinking: function () {

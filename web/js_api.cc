@@ -1,11 +1,10 @@
-// The functions behind window.playground (see shell.html): for embedding
-// pages and for the browser tests. Strings cross as UTF-8; each function
-// returns JSON that stays valid until the next call.
+// The game's functions behind window.playground (see shell.html), for embedding pages and for the browser
+// tests: stepping, loading, agents, policy files, traces, the page's look and messages. They go through App's
+// methods. Strings cross as UTF-8; each function returns JSON that stays valid until the next call
+// (web/js_reply.h). What the tests read of the page's ImGui windows is in web/js_api_introspection.cc.
 #include <emscripten.h>
-#include <emscripten/emmalloc.h>
 
 #include <algorithm>
-#include <new>
 #include <string>
 
 #include "engine/core/error.h"
@@ -13,65 +12,23 @@
 #include "engine/core/moment_words.h"
 #include "engine/core/policy_store.h"
 #include "engine/core/text.h"
+#include "engine/core/worker_agent.h"
 #include "engine/nn/network_agent.h"
 #include "engine/nn/network_policies.h"
 #include "engine/nn/policy_file.h"
-#include "imgui.h"
-#include "imgui_internal.h"
 #include "web/app.h"
-#include "web/ui.h"
+#include "web/js_reply.h"
+#include "web/platform.h"
 #include "web/views/board_view.h"
-
-namespace pg::web {
-App* current_app();
-void request_frames();
-bool type_key(const std::string& name);
-}  // namespace pg::web
 
 namespace {
 
-std::string g_result;
-
-const char* reply(const pg::Json& j) {
-  pg::web::request_frames();  // the call may have changed what the page shows
-  g_result = j.dump();
-  return g_result.c_str();
-}
-
-// A reply to a question that changes nothing: the page stays idle (shell.html asks for the words after every
-// step and message).
-const char* quiet_reply(const pg::Json& j) {
-  g_result = j.dump();
-  return g_result.c_str();
-}
+using pg::web::js::error_reply;
+using pg::web::js::guarded;
+using pg::web::js::quiet_reply;
+using pg::web::js::reply;
 
 const char* summary() { return reply(pg::web::current_app()->session().summary()); }
-
-const char* error_reply(const std::string& message) { return reply({{"error", message}}); }
-
-// Runs an API call; anything unexpected becomes an error reply (and a message
-// on the page) instead of escaping into JavaScript: the page keeps running.
-// The calls parse their input before changing anything, so running out of
-// memory while parsing leaves the page as it was.
-// The error reply to a call that threw: `e` is the exception, or null when memory ran out. One function for
-// every call, so that each call's wrapper is only its try and catch.
-[[gnu::noinline]] const char* unexpected(const char* name, const std::exception* e) {
-  const std::string message = e ? std::string(name) + ": unexpected error: " + e->what()
-                                : std::string(name) + ": not enough memory, nothing changed";
-  if (auto* app = pg::web::current_app()) app->error(message);
-  return error_reply(message);
-}
-
-template <typename F>
-const char* guarded(const char* name, F&& f) {
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    return unexpected(name, nullptr);
-  } catch (const std::exception& e) {
-    return unexpected(name, &e);
-  }
-}
 
 // Runs one of the view's game-specific calls (board_view.h): its reply, or an error reply with `prefix`
 // before the InputError's message.
@@ -107,8 +64,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_state() { return summary(); }
 EMSCRIPTEN_KEEPALIVE const char* pg_step() {
   return guarded("pg_step", [&]() -> const char* {
     auto* app = pg::web::current_app();
-    const pg::StepResult r = app->session().step();
-    if (r == pg::StepResult::kDeclined) app->report_declined();
+    const pg::StepResult r = app->step(pg::StepCause::kApi);
     static const char* names[] = {"replayed", "played", "waiting_human", "game_over", "declined", "thinking"};
     pg::Json j = app->session().summary();
     j["result"] = names[int(r)];
@@ -152,7 +108,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load(const char* game, const char* options_j
         return error_reply(std::string("load: ") + e.what());
       }
     }
-    if (!app->load_game(game, options)) return error_reply("load: " + app->messages.back().text);
+    if (const auto done = app->load_game(game, options); !done) return error_reply("load: " + done.error);
     return summary();
   });
 }
@@ -197,7 +153,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_play(const char* action) {
       return error_reply(std::string("play: ") + e.what());
     }
     // As a click on the board: the agents then answer until a human is to move.
-    if (!app->play_action(a)) return error_reply("play: " + app->messages.back().text);
+    if (const auto done = app->play_action(a); !done) return error_reply("play: " + done.error);
     return summary();
   });
 }
@@ -228,7 +184,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_trace() { return reply(pg::web::current_app(
 EMSCRIPTEN_KEEPALIVE const char* pg_import_trace(const char* text) {
   return guarded("pg_import_trace", [&]() -> const char* {
     auto* app = pg::web::current_app();
-    if (!app->import_trace_text(text)) return error_reply(app->messages.back().text);
+    if (const auto done = app->import_trace_text(text); !done) return error_reply(done.error);
     return summary();
   });
 }
@@ -251,7 +207,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_words() {
     pg::Json messages = pg::Json::array();
     for (const auto& m : app->messages) messages.push_back((m.error ? "Error: " : "") + m.text);
     j["messages"] = messages;
-    j["playing"] = app->playing;
+    j["playing"] = app->playing();
     return quiet_reply(j);
   });
 }
@@ -289,65 +245,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_look(const char* text) {
           "\"keyboardNav\": true | false}");
     if (theme) app->choose_theme(*theme);
     if (scale_ok) app->choose_ui_scale(j["scale"].get<float>());
-    if (nav_ok) app->keyboard_nav = j["keyboardNav"].get<bool>();
+    if (nav_ok) app->set_keyboard_nav(j["keyboardNav"].get<bool>());
     pg::web::request_frames();
     return pg_look();
   });
 }
-
-// Which panels the page shows (the URL's `panels`, or the View menu's toggles), and whether it is in embed mode.
-// With where each panel is on screen (CSS pixels) and how far it is scrolled, the narrow layout's tabs, and
-// whether a tooltip shows (the last frame's).
-EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
-  const auto* app = pg::web::current_app();
-  pg::Json windows = pg::Json::object();
-  bool tooltip = false;
-  const auto& all = ImGui::GetCurrentContext()->Windows;
-  // Active: drawn in the last frame, whose positions and sizes these are (WasActive is the frame before it).
-  for (const ImGuiWindow* w : all) {
-    if (!w->Active) continue;
-    const std::string name = w->Name;
-    if (name.rfind("##Tooltip_", 0) == 0) tooltip = true;
-    if (name.rfind("##", 0) == 0 || (w->Flags & ImGuiWindowFlags_ChildWindow)) continue;
-    // The scroll of the window, or of the list inside it that scrolls (the Step log's table).
-    const ImGuiWindow* scrolled = w;
-    for (const ImGuiWindow* c : all)
-      if (scrolled->ScrollMax.y <= 0 && c->Active && c->RootWindow == w && c != w && c->ScrollMax.y > 0) scrolled = c;
-    windows[name] = {{"x", w->Pos.x},
-                     {"y", w->Pos.y},
-                     {"width", w->Size.x},
-                     {"height", w->Size.y},
-                     {"scrollY", scrolled->Scroll.y},
-                     {"scrollMaxY", scrolled->ScrollMax.y}};
-  }
-  pg::Json fields = pg::Json::array();
-  for (const auto& f : pg::web::text_fields())
-    fields.push_back({{"name", f.name},
-                      {"x", f.min.x},
-                      {"y", f.min.y},
-                      {"width", f.max.x - f.min.x},
-                      {"height", f.max.y - f.min.y}});
-  pg::Json tabs = pg::Json::array();
-  for (const auto& t : app->drawer_tabs)
-    tabs.push_back({{"panel", t.panel}, {"x", t.x}, {"y", t.y}, {"width", t.width}, {"height", t.height}});
-  return reply({{"embed", app->embed},
-                {"shown", app->shown_panels()},
-                {"narrow", app->narrow_layout},
-                {"windows", windows},
-                {"tabs", tabs},
-                {"drawer", app->drawer_panel},
-                {"tooltip", tooltip},
-                {"fields", fields},
-                {"typing", ImGui::GetIO().WantTextInput}});
-}
-
-// What the on-screen keyboard typed (shell.html's typing proxy): text for the text field that has the keyboard,
-// or a key by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the arrows).
-EMSCRIPTEN_KEEPALIVE void pg_type_text(const char* text) {
-  ImGui::GetIO().AddInputCharactersUTF8(text);
-  pg::web::request_frames();
-}
-EMSCRIPTEN_KEEPALIVE int pg_type_key(const char* key) { return pg::web::type_key(key) ? 1 : 0; }
 
 // Information for the page's messages (shell.html: whether a link was copied).
 EMSCRIPTEN_KEEPALIVE const char* pg_report_info(const char* text) {
@@ -404,7 +306,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
 }
 
 EMSCRIPTEN_KEEPALIVE void pg_set_playing(int playing) {
-  pg::web::current_app()->playing = playing != 0;
+  pg::web::current_app()->set_playing(playing != 0);
   pg::web::request_frames();
 }
 
@@ -510,8 +412,17 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy_failed(const char* path, const char* 
   });
 }
 
-// The page's worker answered (engine/core/worker_agent.h): the page draws, and the agent's decision is taken
-// up where it was waited for.
+// The page's worker answered question `id` (engine/core/worker_agent.h): the reply is kept for the agent that
+// asked, which takes it when the session asks it again; the page draws.
+EMSCRIPTEN_KEEPALIVE const char* pg_worker_reply(double id, const char* reply_text) {
+  return guarded("pg_worker_reply", [&]() -> const char* {
+    pg::provide_worker_reply(uint64_t(id), reply_text);
+    pg::web::request_frames();
+    return quiet_reply(nullptr);
+  });
+}
+
+// The page's worker answered or stopped: a policy file it fetched may seat pending agents; the page draws.
 EMSCRIPTEN_KEEPALIVE void pg_agents_changed() {
   if (auto* app = pg::web::current_app()) app->policies_changed();
   pg::web::request_frames();
@@ -542,7 +453,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_temperature(double t) {
       return error_reply("setTemperature: the temperature must be a number from 0 to 100");
     const std::string spec = t == 0 ? agent->base_spec() : agent->base_spec() + ":" + pg::Json(t).dump();
     auto* app = pg::web::current_app();
-    if (!app->set_agent(player, spec)) return error_reply("setTemperature: " + app->messages.back().text);
+    if (const auto done = app->set_agent(player, spec); !done) return error_reply("setTemperature: " + done.error);
     return summary();
   });
 }
@@ -560,11 +471,5 @@ EMSCRIPTEN_KEEPALIVE const char* pg_network() {
       return error_reply(std::string("network: ") + e.what());
     }
   });
-}
-
-// The bytes of the wasm heap in use (allocated, not freed): the soak test's
-// measure of leaks, since the memory's size only ever grows.
-EMSCRIPTEN_KEEPALIVE double pg_heap_in_use() {
-  return double(emmalloc_dynamic_heap_size() - emmalloc_free_dynamic_memory());
 }
 }

@@ -18,6 +18,7 @@
 #include "imgui_internal.h"
 #include "web/app.h"
 #include "web/browser.h"
+#include "web/platform.h"
 #include "web/theme.h"
 
 namespace pg::web {
@@ -49,10 +50,10 @@ struct Platform {
 
 Platform* g_platform = nullptr;
 App* current_app() { return g_platform ? g_platform->app.get() : nullptr; }
-// Called by the JavaScript API after it changes something: redraw.
 void request_frames() {
   if (g_platform) g_platform->frames_to_draw = 3;
 }
+int frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
 
 namespace {
 SDL_Event key_event(Uint32 type, SDL_Scancode scancode) {
@@ -65,8 +66,6 @@ SDL_Event key_event(Uint32 type, SDL_Scancode scancode) {
 }
 }  // namespace
 
-// A key the on-screen keyboard sent, by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the
-// arrows): false for another.
 bool type_key(const std::string& name) {
   static const std::pair<const char*, SDL_Scancode> kKeys[] = {{"Backspace", SDL_SCANCODE_BACKSPACE},
                                                                {"Enter", SDL_SCANCODE_RETURN},
@@ -216,7 +215,7 @@ void frame() {
   try {
     p.app->update(double(now) / freq, dt);
   } catch (const std::exception& e) {
-    p.app->playing = false;
+    p.app->set_playing(false);
     p.app->error(std::string("Unexpected error while stepping: ") + e.what());
   }
 
@@ -293,7 +292,7 @@ int main() {
   ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   pg::install_policy_request([](std::string_view path) { browser::request_policy(path); });
-  pg::install_worker_exchange(&browser::worker_exchange);
+  pg::install_worker_ask(&browser::worker_ask);
   platform.app = std::make_unique<App>(pg::parse_url_config(browser::location_query()));
   emscripten_set_main_loop(frame, 0, true);
   return 0;

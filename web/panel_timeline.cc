@@ -106,12 +106,12 @@ void timeline_panel(App& app) {
   if (ImGui::Button("<")) app.back();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step back (Left arrow)");
   ImGui::SameLine();
-  if (ImGui::Button(app.playing ? "Pause" : "Play ", ImVec2(56, 0))) app.toggle_play();
+  if (ImGui::Button(app.playing() ? "Pause" : "Play ", ImVec2(56, 0))) app.toggle_play();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
   ImGui::SameLine();
   if (ImGui::Button(">")) {
-    app.playing = false;
-    app.step();
+    app.set_playing(false);
+    app.step(StepCause::kUser);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step (Right arrow)");
   ImGui::SameLine();

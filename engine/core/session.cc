@@ -79,7 +79,7 @@ void Session::seat(const std::vector<std::string>& specs) {
   agents_ = std::move(agents);
   specs_.clear();
   for (const auto& a : agents_) specs_.push_back(a->spec());
-  cache_valid_ = false;
+  moved();
 }
 
 void Session::load(const std::string& name, const Json& options) {
@@ -119,7 +119,7 @@ void Session::set_agent(int player, const std::string& spec) {
 void Session::reset(uint64_t seed) {
   if (seed > kMaxSeed) throw InputError("seed", "must be from 0 to 2^53-1");
   episode_ = std::make_unique<Episode>(episode_->game_ptr(), seed);
-  cache_valid_ = false;
+  moved();
 }
 
 bool Session::human_to_move() const {
@@ -138,18 +138,33 @@ const Decision* Session::decision() {
   const size_t t = episode_->cursor();
   if (t < episode_->length() && episode_->step(t).decision) return &*episode_->step(t).decision;
   if (state().is_terminal() || human_to_move()) return nullptr;
-  if (!cache_valid_ || cached_at_ != t || !cached_) {
+  // An agent thinking in the worker is asked again only once a reply has been provided (worker_agent.h).
+  const bool asked_here = cache_valid_ && cached_at_ == t;
+  if (!asked_here || (!cached_ && replies_seen_ != worker_replies_provided())) {
+    replies_seen_ = worker_replies_provided();
     Rng rng = episode_->decision_rng(t);
     Decision d = agents_[size_t(state().current_player())]->decide(state(), rng);
-    if (d.thinking) return nullptr;  // asked again until the answer is there (worker_agent.h)
-    cached_ = std::move(d);
     cached_at_ = t;
     cache_valid_ = true;
+    if (d.thinking)
+      cached_.reset();
+    else
+      cached_ = std::move(d);
   }
-  return &*cached_;
+  return cached_ ? &*cached_ : nullptr;
 }
 
 bool Session::thinking() { return !state().is_terminal() && !human_to_move() && !decision(); }
+
+void Session::moved() {
+  drop_worker_questions();
+  cache_valid_ = false;
+}
+
+void Session::drop_questions() {
+  drop_worker_questions();
+  if (!cached_) cache_valid_ = false;  // a decision still kept for its step; a question is asked anew
+}
 
 StepResult Session::step() {
   if (episode_->forward()) return StepResult::kReplayed;
@@ -165,16 +180,24 @@ StepResult Session::step() {
   return StepResult::kPlayed;
 }
 
-bool Session::back() { return episode_->back(); }
+bool Session::back() {
+  if (!episode_->back()) return false;
+  drop_questions();
+  return true;
+}
 
-void Session::seek(size_t t) { episode_->seek(t); }
+void Session::seek(size_t t) {
+  const size_t before = episode_->cursor();
+  episode_->seek(t);
+  if (episode_->cursor() != before) drop_questions();
+}
 
 void Session::play(Action action) {
   const int p = state().current_player();
   if (p < 0) throw InputError("move", "the game is over");
   const bool human = agents_[size_t(p)]->is_human();
   episode_->play(action, human ? "human" : "override", std::nullopt);
-  cache_valid_ = false;
+  moved();
 }
 
 void Session::play(const std::string& action_name) { play(state().parse_action(action_name)); }
@@ -200,7 +223,7 @@ Json Session::summary() const {
 
 void Session::replay(const std::vector<std::string>& action_names) {
   episode_ = std::make_unique<Episode>(replay_actions(episode_->game_ptr(), seed(), action_names));
-  cache_valid_ = false;
+  moved();
 }
 
 void Session::import_trace(const Json& trace) {

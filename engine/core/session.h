@@ -75,8 +75,11 @@ class Session {
   // fixes it). Null at the end of the game, when a human is to move, and while
   // the agent thinks in the page's worker (thinking()).
   const Decision* decision();
-  // The agent to move thinks in the page's worker: its decision is not there yet.
+  // The agent to move thinks in the page's worker: its decision is not there yet. Cheap: the agent is asked
+  // again only once the page has provided a reply (worker_agent.h).
   bool thinking();
+  // The page stopped its worker: what was asked of it is dropped, and an agent thinking is asked anew.
+  void drop_questions();
 
   // {game, options, seed, agents, step, length, done, to_move, returns, state}
   Json summary() const;
@@ -91,6 +94,8 @@ class Session {
  private:
   void seat(const std::vector<std::string>& specs);
   void seat_defaults();
+  // The position changed: the decision is asked anew, and the worker's questions about the old one dropped.
+  void moved();
 
   std::vector<std::string> pending_;
   const GameEntry* entry_ = nullptr;
@@ -100,6 +105,7 @@ class Session {
   std::optional<Decision> cached_;
   size_t cached_at_ = 0;
   bool cache_valid_ = false;
+  uint64_t replies_seen_ = 0;  // worker_replies_provided() when the agent to move was last asked
 };
 
 }  // namespace pg

@@ -13,7 +13,11 @@ namespace pg {
 
 namespace {
 
-WorkerExchange installed_exchange = nullptr;
+WorkerAsk installed_ask = nullptr;
+uint64_t last_question = 0;             // the id of the last question asked
+uint64_t questions_dropped_before = 0;  // questions up to this id are dropped
+uint64_t replies_provided = 0;
+std::map<uint64_t, std::string> replies;  // to questions not dropped, until taken
 
 // Random streams cross as hex words: JSON numbers would lose bits in JavaScript.
 Json rng_to_json(const Rng& rng) {
@@ -50,21 +54,39 @@ class WorkerAgent : public Agent {
       : game_(game.name()), options_(game.options()), twin_(std::move(twin)) {}
   std::string spec() const override { return twin_->spec(); }
   Agent& local() override { return twin_->local(); }
+  // Asked again while its question is pending, it is about the same position (any other drops the questions
+  // first: drop_worker_questions): the reply, once provided, is taken without asking anything.
   Decision decide(const State& state, Rng& rng) override {
+    if (pending_ && *pending_ > questions_dropped_before) {
+      const auto it = replies.find(*pending_);
+      if (it == replies.end()) return thinking();
+      const std::string reply = std::move(it->second);
+      replies.erase(it);
+      pending_.reset();
+      return from_reply(reply, state, rng);
+    }
     Json request = Json::object();
     request["game"] = game_;
     request["options"] = options_;
     request["agent"] = twin_->spec();
     request["state"] = state.to_json();
     request["rng"] = rng_to_json(rng);
-    const auto reply_text = installed_exchange ? installed_exchange(request.dump()) : std::nullopt;
-    if (!reply_text) {
-      Decision thinking;
-      thinking.thinking = true;
-      return thinking;
-    }
+    const uint64_t id = ++last_question;
+    const auto reply = installed_ask ? installed_ask(id, request.dump()) : std::nullopt;
+    if (reply) return from_reply(*reply, state, rng);
+    pending_ = id;
+    return thinking();
+  }
+
+ private:
+  static Decision thinking() {
+    Decision d;
+    d.thinking = true;
+    return d;
+  }
+  static Decision from_reply(const std::string& reply_text, const State& state, Rng& rng) {
     try {
-      const Json reply = parse_json_input(*reply_text, "the worker's reply");
+      const Json reply = parse_json_input(reply_text, "the worker's reply");
       if (reply.contains("error")) return declined_decision(text_field(reply, "error"));
       if (reply.contains("unavailable")) return declined_decision(text_field(reply, "message"));
       Decision d = Decision::from_json(reply.value("decision", Json::object()), state);
@@ -75,10 +97,10 @@ class WorkerAgent : public Agent {
     }
   }
 
- private:
   std::string game_;
   Json options_;
   std::unique_ptr<Agent> twin_;
+  std::optional<uint64_t> pending_;  // the question asked and not yet answered
 };
 
 // The worker's agents, by game, options and spec, with the game each was made for.
@@ -118,7 +140,20 @@ Json answer(const Json& request) {
 
 }  // namespace
 
-void install_worker_exchange(WorkerExchange exchange) { installed_exchange = exchange; }
+void install_worker_ask(WorkerAsk ask) { installed_ask = ask; }
+
+void provide_worker_reply(uint64_t id, std::string reply) {
+  if (id <= questions_dropped_before || id > last_question) return;
+  replies[id] = std::move(reply);
+  ++replies_provided;
+}
+
+uint64_t worker_replies_provided() { return replies_provided; }
+
+void drop_worker_questions() {
+  questions_dropped_before = last_question;
+  replies.clear();
+}
 
 bool uses_page_memory(std::string_view spec) {
   for (const std::string& part : {std::string(":live"), std::string(":uploaded"), std::string(":edited")}) {
@@ -129,8 +164,7 @@ bool uses_page_memory(std::string_view spec) {
 }
 
 std::unique_ptr<Agent> decide_in_worker(const Game& game, std::unique_ptr<Agent> agent) {
-  if (!installed_exchange || agent->is_human() || agent->spec() == "random" || uses_page_memory(agent->spec()))
-    return agent;
+  if (!installed_ask || agent->is_human() || agent->spec() == "random" || uses_page_memory(agent->spec())) return agent;
   return std::make_unique<WorkerAgent>(game, std::move(agent));
 }
 

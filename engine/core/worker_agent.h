@@ -1,11 +1,13 @@
 // Agents think off the page's main thread. In the page, every agent the session seats, but a human or a random
 // one, is a worker agent: its decisions are asked of the same game module running in a Web Worker (shell.html), which
 // builds the same agent and decides from the same state and random stream, so the decisions are the native
-// ones, bit for bit. While the worker thinks, decide() returns a Decision with `thinking` set and the page
-// goes on drawing; the session asks again until the answer is there. Natively nothing is installed and agents
-// decide in place.
+// ones, bit for bit. A decision is asked of the page once (its request serialised once); while the worker
+// thinks, decide() returns a Decision with `thinking` set and the page goes on (drawing nothing). The page
+// pushes the reply in once (provide_worker_reply), and the session then asks the agent again, which takes it.
+// Natively nothing is installed and agents decide in place.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,13 +17,21 @@
 
 namespace pg {
 
-// Carries a request (a JSON text, below) to the worker: its reply, or nullopt while the worker thinks (or
-// starts, or fetches a file the agent needs). The same request asks again for the same answer.
-using WorkerExchange = std::optional<std::string> (*)(const std::string& request);
-void install_worker_exchange(WorkerExchange exchange);
+// Carries question `id`, a request (a JSON text, below), to the worker, once: its reply when the page has it
+// already, else nullopt, and the reply comes later through provide_worker_reply(id, ...).
+using WorkerAsk = std::optional<std::string> (*)(uint64_t id, const std::string& request);
+void install_worker_ask(WorkerAsk ask);
+// The worker's reply to question `id`: the agent that asked takes it when it is asked again. A reply to a
+// dropped question is ignored.
+void provide_worker_reply(uint64_t id, std::string reply);
+// How many replies have been provided: a session asks a thinking agent again only once this has changed.
+uint64_t worker_replies_provided();
+// The position the questions were about has changed (stepping back, seeking, a move, new agents or game): the
+// questions asked so far are dropped, and an agent asked again asks anew.
+void drop_worker_questions();
 
 // What the session seats in the page: `agent` (built for `game`) deciding in the worker, or `agent` itself
-// when no worker is installed, when it is a human or a random one (nothing to think about), or when its spec
+// when no worker ask is installed, when it is a human or a random one (nothing to think about), or when its spec
 // names a policy only the page's memory holds (uses_page_memory).
 std::unique_ptr<Agent> decide_in_worker(const Game& game, std::unique_ptr<Agent> agent);
 

@@ -10,14 +10,14 @@
 namespace pg {
 namespace {
 
-std::optional<std::string> in_process(const std::string& request) { return answer_worker_request(request); }
-std::optional<std::string> still_thinking(const std::string&) { return std::nullopt; }
-std::optional<std::string> garbled(const std::string&) { return std::string("{\"decision\": "); }
+std::optional<std::string> in_process(uint64_t, const std::string& request) { return answer_worker_request(request); }
+std::optional<std::string> still_thinking(uint64_t, const std::string&) { return std::nullopt; }
+std::optional<std::string> garbled(uint64_t, const std::string&) { return std::string("{\"decision\": "); }
 
-// Installs an exchange for one test and takes it away after.
+// Installs an ask for one test and takes it away after.
 struct ExchangeFor {
-  explicit ExchangeFor(WorkerExchange e) { install_worker_exchange(e); }
-  ~ExchangeFor() { install_worker_exchange(nullptr); }
+  explicit ExchangeFor(WorkerAsk ask) { install_worker_ask(ask); }
+  ~ExchangeFor() { install_worker_ask(nullptr); }
 };
 
 // Plays `steps` moves with the agent built in place and with the same agent through the worker's protocol,

@@ -15,7 +15,7 @@ import { abandonSeating } from './seating.mjs';
 import { games } from './site.mjs';
 import { page } from './state.mjs';
 import { installWords } from './words.mjs';
-import { cancelThinking, resetWorker, setWorkerCode, workerExchange } from './worker.mjs';
+import { cancelThinking, resetWorker, setWorkerCode, workerAsk } from './worker.mjs';
 
 // What the page needs from the browser, checked before downloading anything: null, or why it cannot start.
 function missingFeatures() {
@@ -33,7 +33,7 @@ function wireModules(api) {
   setModuleHooks({
     fields: {
       pgRequestPolicy: requestPolicy,
-      pgWorkerExchange: workerExchange,
+      pgWorkerAsk: workerAsk,
       pgCancelThinking: cancelThinking,
       pgCopyText: (text) => { copyLink(text); },
       pgPreference: preference,

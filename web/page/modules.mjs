@@ -14,7 +14,7 @@ import { page, running } from './state.mjs';
 export const loading = { download: null, firstFrameMs: null };
 
 // What the page gives each module (set once by main.mjs): the Module fields browser_library.js calls
-// (pgRequestPolicy, pgWorkerExchange, ...); onEngineEvent(kind, detail), the running module's events;
+// (pgRequestPolicy, pgWorkerAsk, ...); onEngineEvent(kind, detail), the running module's events;
 // onCompiled(code), the running module's compiled code; onSwitch(), called as another module replaces it.
 let hooks = { fields: {}, onEngineEvent: () => {}, onCompiled: () => {}, onSwitch: () => {} };
 export function setModuleHooks(h) {

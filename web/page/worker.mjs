@@ -1,11 +1,11 @@
 // The worker: the running game's module again, in a Web Worker (web/worker.js), where every agent but a human
-// or a random one decides (engine/core/worker_agent.h): the page never waits on a search. The engine asks
-// through Module.pgWorkerExchange, again each time it draws while it waits: the reply, or null while the worker
-// thinks. A new question while it thinks about another waits for that one (the latest question only); the
-// engine stops the thinking when the user moves on (stepping back, seeking, a new episode, new agents or game:
-// Module.pgCancelThinking), and the worker is then replaced. The JavaScript API's step and policy resolve once
-// it has decided.
-import { callPlain } from './engine.mjs';
+// or a random one decides (engine/core/worker_agent.h): the page never waits on a search. The engine asks each
+// question once, by its id, through Module.pgWorkerAsk: the reply if the page has it already, else null, and the
+// reply is pushed into the engine when the worker gives it (pg_worker_reply). A new question while it thinks
+// about another waits for that one (the latest question only); the engine stops the thinking when the user moves
+// on (stepping back, seeking, a new episode, new agents or game: Module.pgCancelThinking), and the worker is then
+// replaced. The JavaScript API's step and policy resolve once it has decided.
+import { call, callPlain } from './engine.mjs';
 import { policyFile } from './policies.mjs';
 import { asset } from './site.mjs';
 import { page, running } from './state.mjs';
@@ -16,6 +16,7 @@ let workerCode = null;   // the running module's compiled code, for its worker
 let question = null;     // the request the worker thinks about
 let nextQuestion = null; // the latest request asked meanwhile
 let questionId = 0;
+const engineIds = new Map();  // request -> the engine's id of the question waiting for its reply
 const answers = new Map();  // request -> reply, the latest few
 let decisionWaiters = [];   // the API's calls waiting for a decision: {attempt, reject}
 const WORKER_STARTS = 3;    // a worker that stops before it answers is started again: this many starts a question
@@ -51,7 +52,7 @@ function startWorker() {
       setTimeout(() => { if (worker === null && question === null) ask(request); }, 250 * workerStarts);
       return;
     }
-    if (request !== null) answers.set(request, JSON.stringify({ error: 'the worker stopped: ' + error }));
+    if (request !== null) answer(request, JSON.stringify({ error: 'the worker stopped: ' + error }));
     decided();
   };
   // A replaced worker's late messages and errors are not the current question's.
@@ -62,8 +63,7 @@ function startWorker() {
       workerStopped(message.error);
     } else if (message.type === 'reply' && message.id === questionId && question !== null) {
       workerStarts = 0;
-      answers.set(question, message.reply);
-      if (answers.size > 32) answers.delete(answers.keys().next().value);
+      answer(question, message.reply);
       question = null;
       if (nextQuestion !== null && !answers.has(nextQuestion)) ask(nextQuestion);
       nextQuestion = null;
@@ -88,10 +88,23 @@ function ask(request) {
   worker.postMessage({ type: 'decide', id: ++questionId, request });
 }
 
-// Module.pgWorkerExchange: the reply to `request`, or null while the worker thinks.
-export function workerExchange(request) {
+// Keeps the reply and pushes it into the engine once, if it waits for it.
+function answer(request, reply) {
+  answers.set(request, reply);
+  if (answers.size > 32) answers.delete(answers.keys().next().value);
+  const id = engineIds.get(request);
+  engineIds.delete(request);
+  if (id !== undefined && running()) {
+    try { call('pg_worker_reply', ['number', 'string'], [id, reply]); } catch (e) { /* page gone, or refused */ }
+  }
+}
+
+// Module.pgWorkerAsk: the reply to the engine's question `id` (its `request`) if the page has it, else null
+// (it is pushed in when the worker answers).
+export function workerAsk(id, request) {
   if (answers.has(request)) return answers.get(request);
   if (!workerCode) return JSON.stringify({ error: 'the worker has no code to run' });
+  engineIds.set(request, id);
   if (question === null) ask(request);
   else if (question !== request) nextQuestion = request;
   return null;
@@ -99,6 +112,7 @@ export function workerExchange(request) {
 
 // Module.pgCancelThinking.
 export function cancelThinking() {
+  engineIds.clear();
   if (question !== null) stopWorker();
   workerStarts = 0;
   setTimeout(decided, 0);
@@ -131,6 +145,7 @@ export function resetWorker() {
   stopWorker();
   workerCode = null;
   answers.clear();
+  engineIds.clear();
   decisionWaiters.forEach((w) => w.reject(new Error('another game was opened')));
   decisionWaiters = [];
 }

@@ -1,0 +1,20 @@
+// What web/main.cc's frame loop offers the rest of the page (the JavaScript API above all).
+#pragma once
+
+#include <string>
+
+namespace pg::web {
+
+class App;
+
+// The page's App, or null before it starts and after it shut down.
+App* current_app();
+// Something changed outside a frame (a JavaScript call, a worker's reply): the next frames are drawn.
+void request_frames();
+// A key the on-screen keyboard sent, by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the
+// arrows): false for another.
+bool type_key(const std::string& name);
+// The frames drawn since the page started (the measure of an idle page: none while nothing changes).
+int frames_drawn();
+
+}  // namespace pg::web

@@ -11,6 +11,7 @@
 #include "engine/core/json_input.h"
 #include "engine/core/policy_store.h"
 #include "web/browser.h"
+#include "web/platform.h"
 
 namespace pg::web {
 
@@ -86,14 +87,17 @@ void App::policies_changed() {
   if (session_.pending_agents().empty()) std::erase_if(messages, [](const Message& m) { return m.until_seated; });
 }
 
+// A message is timed from when it is shown, which may be long after the last frame (a JavaScript call to an
+// idle page), hence the clock rather than the last frame's time.
 void App::error(const std::string& text) {
-  messages.push_back({text, true, now_});
+  messages.push_back({text, true, clock_seconds()});
   browser::publish_event("error", Json{{"message", text}}.dump());
 }
-void App::info(const std::string& text, bool until_seated) { messages.push_back({text, false, now_, until_seated}); }
+void App::info(const std::string& text, bool until_seated) {
+  messages.push_back({text, false, clock_seconds(), until_seated});
+}
 
 void App::update(double now, double dt) {
-  now_ = now;
   std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
   stepper_.update(dt, speed);
   publish_changes();

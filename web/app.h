@@ -47,7 +47,7 @@ class App {
 
   // Called once per frame before drawing: autoplay and agents' replies.
   void update(double now, double dt);
-  void draw(double now);
+  void draw();
   // Keyboard shortcuts (SDL keycodes); ignored while a text field has focus.
   void on_key(int sdl_keycode, bool text_input_active);
 
@@ -144,7 +144,6 @@ class App {
   StepController stepper_;
   std::unique_ptr<BoardView> view_;
   std::string view_game_;
-  double now_ = 0;
   bool named_panels_ = false;             // the URL named the panels (the link keeps them)
   std::optional<std::string> url_theme_;  // the URL named the theme (the link keeps it)
   std::string published_;                 // what publish_changes last told the page

@@ -124,8 +124,7 @@ void narrow_window_layout(App& app, float top, ImVec2 display) {
 
 }  // namespace
 
-void App::draw(double now) {
-  now_ = now;
+void App::draw() {
   text_fields().clear();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   static ImVec2 last_display(0, 0);

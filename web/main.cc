@@ -54,6 +54,7 @@ void request_frames() {
   if (g_platform) g_platform->frames_to_draw = 3;
 }
 int frames_drawn() { return g_platform ? g_platform->frames_drawn : 0; }
+double clock_seconds() { return double(SDL_GetPerformanceCounter()) / double(SDL_GetPerformanceFrequency()); }
 
 namespace {
 SDL_Event key_event(Uint32 type, SDL_Scancode scancode) {
@@ -201,7 +202,7 @@ void frame() {
     }
   }
   const Uint64 now = SDL_GetPerformanceCounter();
-  const double freq = double(SDL_GetPerformanceFrequency());
+  const double freq = double(SDL_GetPerformanceFrequency());  // clock_seconds() is now / freq
   // Nothing moves and nobody touched the page: keep the last frame (saves
   // the laptop's battery, and leaves the CPU to an agent thinking in the worker).
   if (changed || p.app->animating(double(now) / freq)) p.frames_to_draw = 3;
@@ -223,7 +224,7 @@ void frame() {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   touch_scroll(p);
-  p.app->draw(double(now) / freq);
+  p.app->draw();
   ImGui::Render();
   int fw = 0, fh = 0;
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);

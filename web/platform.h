@@ -14,6 +14,8 @@ void request_frames();
 // A key the on-screen keyboard sent, by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the
 // arrows): false for another.
 bool type_key(const std::string& name);
+// The page's clock in seconds, as the frame loop reads it (App's `now`).
+double clock_seconds();
 // The frames drawn since the page started (the measure of an idle page: none while nothing changes).
 int frames_drawn();
 

@@ -21,8 +21,8 @@ constexpr int kThetaVersion = 1;
 // report's weights and rules with the word "seed" as shipped: links and saved
 // traces hold them, so they keep it.
 constexpr const char* kReportTheta = "theta_seed";  // the report's printed weights
-constexpr const char* kOurTheta = "theta_td0";    // learned here by the report's method
-constexpr const char* kPoolTheta = "theta_pool";  // the same, against a pool of opponents
+constexpr const char* kOurTheta = "theta_td0";      // learned here by the report's method
+constexpr const char* kPoolTheta = "theta_pool";    // the same, against a pool of opponents
 
 struct ThetaPolicy {
   LinearValue value;

@@ -71,6 +71,8 @@ EMSCRIPTEN_KEEPALIVE int pg_type_key(const char* key) { return pg::web::type_key
 
 // The frames the page has drawn: none while it is idle or an agent thinks in the worker.
 EMSCRIPTEN_KEEPALIVE int pg_frames_drawn() { return pg::web::frames_drawn(); }
+// The next frames are drawn (playground.drawn() waits for them).
+EMSCRIPTEN_KEEPALIVE void pg_request_frames() { pg::web::request_frames(); }
 
 // The bytes of the wasm heap in use (allocated, not freed): the soak test's
 // measure of leaks, since the memory's size only ever grows.

@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, api, cli, artifacts } from './helpers.mjs';
+import { useSite, open, api, cli, artifacts, drawn } from './helpers.mjs';
 
 useSite();
 
 const native = (...args) => JSON.parse(execFileSync(cli, ['binary', ...args]));
 const options = (o) => 'options=' + encodeURIComponent(JSON.stringify(o));
-const frame = (page) => page.waitForTimeout(120);  // the targets are those of the board drawn last
+const frame = (page) => drawn(page);  // the targets are those of the board drawn last
 
 // Clicks the point of `action` ("x,y,d"), then the digit in the chooser.
 async function clickMove(page, action) {

@@ -73,6 +73,11 @@ export const DEVICES = {
 // stepping) and `result`: what must be identical when a step is revisited.
 export const at = ({ length, result, ...rest }) => rest;
 
+// Waits until the page has drawn `n` more frames, which it is asked for (playground.drawn): what targets() and
+// panels() report is the last frame's, so a test reads them after a change this way, never after a fixed time
+// (a loaded machine draws more slowly).
+export const drawn = (page, n = 2) => page.evaluate((k) => window.playground.drawn(k), n);
+
 // Presses a key and waits for the page to reach `step` (keys are handled at the next frame).
 export async function press(page, key, step) {
   await page.keyboard.press(key);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, env, root, artifacts, DEVICES } from './helpers.mjs';
+import { useSite, open, api, env, root, artifacts, DEVICES, drawn } from './helpers.mjs';
 
 useSite();
 
@@ -66,7 +66,7 @@ test('F6 turns keyboard navigation on (the arrows move between controls) and off
   await page.keyboard.press('F6');
   await page.waitForFunction(() => window.playground.look().keyboardNav === true);
   await page.keyboard.press('ArrowRight');
-  await page.waitForTimeout(200);
+  await drawn(page);  // keys are handled at the next frame
   assert.equal((await api(page, 'state')).step, 0, 'the arrow moved between controls, not the episode');
   await page.keyboard.press('F6');
   await page.waitForFunction(() => window.playground.look().keyboardNav === false);
@@ -103,7 +103,7 @@ test('a screenshot per size and theme (tests/browser/artifacts/look)', async () 
       const { page, errors } = await open(`?game=mancala&agents=ntuple:5,greedy:5&step=6&theme=${theme}`,
                                           { device });
       await page.waitForFunction(() => window.playground.state().step === 6, null, { timeout: 60000 });
-      await page.waitForTimeout(300);
+      await drawn(page, 3);
       const file = path.join(dir, `${size.replace(/\s+/g, '-')}-${theme}.png`);
       await page.screenshot({ path: file });
       assert.ok(fs.statSync(file).size > 10000, file);

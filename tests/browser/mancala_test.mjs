@@ -10,11 +10,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useSite, open, api, cli, artifacts, seated } from './helpers.mjs';
+import { useSite, open, api, cli, artifacts, seated, drawn } from './helpers.mjs';
 
 useSite();
 
-const frame = (page) => page.waitForTimeout(150);
+const frame = (page) => drawn(page);  // the targets are those of the board drawn last
 
 // The native solver's value of each legal move (player 0's view) for a state.
 function nativeMoveValues(state) {

@@ -7,13 +7,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, api, seated, cli, artifacts } from './helpers.mjs';
+import { useSite, open, api, seated, cli, artifacts, drawn } from './helpers.mjs';
 
 useSite();
 
 const native = (...args) => JSON.parse(execFileSync(cli, ['morris', ...args]));
 const options = (o) => 'options=' + encodeURIComponent(JSON.stringify(o));
-const frame = (page) => page.waitForTimeout(120);  // the targets are those of the board drawn last
+const frame = (page) => drawn(page);  // the targets are those of the board drawn last
 
 // Plays `action` by clicking: its point, and for a move then its target.
 async function clickAction(page, action) {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, at, press, api, cli, artifacts, env, GAMES } from './helpers.mjs';
+import { useSite, open, at, press, api, cli, artifacts, env, GAMES, drawn } from './helpers.mjs';
 
 useSite();
 
@@ -156,7 +156,7 @@ test('autoplay plays a whole game by itself', async () => {
 
 test('a human plays by clicking a pit; the agent answers', async () => {
   const { page, errors } = await open('?agents=human,greedy:3&seed=2');
-  await page.waitForTimeout(100);  // one more frame: the targets are those of the drawn board
+  await drawn(page);  // the targets are those of the drawn board
   const targets = await api(page, 'targets');
   assert.deepEqual(targets.map((t) => t.action), ['1', '2', '3', '4', '5', '6']);
   const pit3 = targets.find((t) => t.action === '3');
@@ -166,7 +166,7 @@ test('a human plays by clicking a pit; the agent answers', async () => {
   assert.equal(s.step, 1);
   assert.deepEqual(s.state.board.slice(0, 7), [4, 4, 0, 5, 5, 5, 1]);
   assert.equal(s.to_move, 0);
-  await page.waitForTimeout(100);
+  await drawn(page);
   const pit1 = (await api(page, 'targets')).find((t) => t.action === '1');
   await page.mouse.click(pit1.x, pit1.y);  // the click is played on the next frame: wait for it, then the answer
   await page.waitForFunction(() => window.playground.state().step >= 2, null, { timeout: 5000 });

@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, api, press, seated, cli, artifacts, root } from './helpers.mjs';
+import { useSite, open, api, press, seated, cli, artifacts, root, drawn } from './helpers.mjs';
 
 useSite();
 
 const native = (...args) => JSON.parse(execFileSync(cli, ['sokoban', ...args]));
 const options = (o) => 'options=' + encodeURIComponent(JSON.stringify(o));
-const frame = (page) => page.waitForTimeout(120);
+const frame = (page) => drawn(page);  // the targets are those of the board drawn last
 const keyOf = { U: 'ArrowUp', D: 'ArrowDown', L: 'ArrowLeft', R: 'ArrowRight' };
 const wasdOf = { U: 'w', D: 's', L: 'a', R: 'd' };
 

@@ -5,7 +5,7 @@
 // taps it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, open, api, env, GAMES, defaultSeats, DEVICES } from './helpers.mjs';
+import { useSite, open, api, env, GAMES, defaultSeats, DEVICES, drawn } from './helpers.mjs';
 
 useSite();
 
@@ -94,7 +94,7 @@ test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', 
   const logTab = panels.tabs.find((t) => t.panel === 'log');
   await page.touchscreen.tap(logTab.x + logTab.width / 2, logTab.y + logTab.height / 2);
   await page.waitForFunction(() => window.playground.panels().windows['Step log'] !== undefined);
-  await page.waitForTimeout(200);
+  await drawn(page);
   panels = await api(page, 'panels');
   const log = panels.windows['Step log'];
   assert.ok(log.scrollMaxY > 0, `the log is longer than its panel: ${JSON.stringify(log)}`);
@@ -105,7 +105,7 @@ test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', 
   await swipe(page, log.x + log.width / 2, log.y + log.height * 0.3, log.height * 0.5);
   await page.waitForFunction((y) => window.playground.panels().windows['Step log'].scrollY !== y, before,
                              { timeout: 5000 });
-  await page.waitForTimeout(200);
+  await drawn(page);
   assert.equal((await api(page, 'state')).step, step, 'the row under the finger is not pressed by the swipe');
 
   // The timeline's first button (back to the start) explains itself on hover: a tap shows it too.
@@ -154,7 +154,7 @@ test('phone 390x844: a tap on a text field brings up the on-screen keyboard, and
   // The seed is low in the panel: a finger brings it up.
   await swipe(page, setup.x + setup.width / 2, setup.y + setup.height * 0.9, -setup.height * 0.8);
   await page.waitForFunction(() => window.playground.panels().windows.Setup.scrollY > 0);
-  await page.waitForTimeout(200);
+  await drawn(page);
   panels = await api(page, 'panels');
   setup = panels.windows.Setup;
   const seed = panels.fields.find((f) => f.name === 'seed');

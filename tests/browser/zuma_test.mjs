@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useSite, open, at, api, cli, artifacts } from './helpers.mjs';
+import { useSite, open, at, api, cli, artifacts, drawn } from './helpers.mjs';
 
 useSite();
 
@@ -95,7 +95,7 @@ test('scenarios by URL: the Python dict literal is accepted; a bad one is refuse
 
 test('a human throws by clicking a gap on the track', async () => {
   const { page, errors } = await open('?game=zuma&agents=human&seed=42');
-  await page.waitForTimeout(150);  // the targets are those of the drawn board
+  await drawn(page);  // the targets are those of the drawn board
   const targets = await api(page, 'targets');
   assert.deepEqual(targets.map((t) => t.action), ['-1', ...Array.from({ length: 13 }, (_, i) => String(i))]);
   const gap5 = targets.find((t) => t.action === '5');

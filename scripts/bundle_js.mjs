@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export function bundleScript(entry) {
   if (!fs.existsSync(entry)) throw new Error(`${entry}: no such file to bundle`);
   try {
-    return execFileSync('esbuild', [entry, '--bundle', '--format=iife', '--banner:js="use strict";', '--log-level=warning'],
+    return execFileSync('esbuild', [entry, '--bundle', '--format=iife', '--minify-syntax', '--banner:js="use strict";', '--log-level=warning'],
       { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     if (e.code === 'ENOENT') {

@@ -414,12 +414,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy_failed(const char* path, const char* 
 
 // The page's worker answered question `id` (engine/core/worker_agent.h): the reply is kept for the agent that
 // asked, which takes it when the session asks it again; the page draws.
+// Nothing here can fail but for memory, as any call's first allocation could: it replies null, unguarded.
 EMSCRIPTEN_KEEPALIVE const char* pg_worker_reply(double id, const char* reply_text) {
-  return guarded("pg_worker_reply", [&]() -> const char* {
-    pg::provide_worker_reply(uint64_t(id), reply_text);
-    pg::web::request_frames();
-    return quiet_reply(nullptr);
-  });
+  pg::provide_worker_reply(uint64_t(id), reply_text);
+  pg::web::request_frames();
+  return "null";
 }
 
 // The page's worker answered or stopped: a policy file it fetched may seat pending agents; the page draws.

@@ -1,8 +1,10 @@
 #include "engine/core/worker_agent.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <map>
+#include <vector>
 
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
@@ -17,7 +19,9 @@ WorkerAsk installed_ask = nullptr;
 uint64_t last_question = 0;             // the id of the last question asked
 uint64_t questions_dropped_before = 0;  // questions up to this id are dropped
 uint64_t replies_provided = 0;
-std::map<uint64_t, std::string> replies;  // to questions not dropped, until taken
+// To questions not dropped, until taken: a seat or two wait at a time, so a list (a map's code would be a
+// few hundred bytes more of the page's download).
+std::vector<std::pair<uint64_t, std::string>> replies;
 
 // Random streams cross as hex words: JSON numbers would lose bits in JavaScript.
 Json rng_to_json(const Rng& rng) {
@@ -58,7 +62,7 @@ class WorkerAgent : public Agent {
   // first: drop_worker_questions): the reply, once provided, is taken without asking anything.
   Decision decide(const State& state, Rng& rng) override {
     if (pending_ && *pending_ > questions_dropped_before) {
-      const auto it = replies.find(*pending_);
+      const auto it = std::find_if(replies.begin(), replies.end(), [&](const auto& r) { return r.first == *pending_; });
       if (it == replies.end()) return thinking();
       const std::string reply = std::move(it->second);
       replies.erase(it);
@@ -144,7 +148,11 @@ void install_worker_ask(WorkerAsk ask) { installed_ask = ask; }
 
 void provide_worker_reply(uint64_t id, std::string reply) {
   if (id <= questions_dropped_before || id > last_question) return;
-  replies[id] = std::move(reply);
+  const auto it = std::find_if(replies.begin(), replies.end(), [&](const auto& r) { return r.first == id; });
+  if (it != replies.end())
+    it->second = std::move(reply);
+  else
+    replies.emplace_back(id, std::move(reply));
   ++replies_provided;
 }
 

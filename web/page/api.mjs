@@ -1,7 +1,7 @@
 // The JavaScript API (window.playground), for embedding pages (through the bridge) and tests. Most calls go
 // straight to the engine (pg_*: web/js_api.cc); a step or a policy waits for the agent thinking in the worker;
 // opening a game or a trace of another module starts that module first.
-import { MAX_INPUT_BYTES, call, callPlain, callWithBytes, jsonText, messageOf, refuse, tooLargeMessage } from './engine.mjs';
+import { MAX_INPUT_BYTES, call, callWithBytes, jsonText, messageOf, refuse, tooLargeMessage } from './engine.mjs';
 import { copyLink } from './links.mjs';
 import { loading, openGame } from './modules.mjs';
 import { loadPolicies } from './policies.mjs';
@@ -26,24 +26,6 @@ export const asBytes = (data) => (data instanceof ArrayBuffer ? new Uint8Array(d
 
 // Whether `game` is another module's (opening it starts that module).
 const otherModule = (game) => games().includes(game) && game !== page.game;
-
-// A promise of the frames drawn, once the page has drawn `n` more, which it is asked for: what targets() and
-// panels() report is the last frame's, so a test reads them after a change this way rather than after a time.
-function drawn(n) {
-  const count = () => callPlain('pg_frames_drawn', 'number', [], []);
-  const start = count();
-  const deadline = Date.now() + 30000;
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!running()) return reject(new Error('drawn: the engine is not running'));
-      if (count() >= start + n) return resolve(count());
-      if (Date.now() > deadline) return reject(new Error(`drawn: ${n} frames were asked for, ${count() - start} came in 30 s`));
-      callPlain('pg_request_frames', null, [], []);
-      requestAnimationFrame(check);
-    };
-    check();
-  });
-}
 
 // The API; `ready` resolves once the first module shows its first frame.
 export function createApi(ready) {
@@ -86,8 +68,6 @@ export function createApi(ready) {
     messages: () => call('pg_messages'),
     // Where each legal action can be clicked on the board (CSS pixels).
     targets: () => call('pg_targets'),
-    // A promise resolved once the page has drawn `n` more frames (default 2), which it asks for.
-    drawn: (n = 2) => drawn(n),
     setPlaying: (on) => {
       if (!running()) throw new Error('setPlaying: the engine is starting; call again once it shows its first frame');
       page.module.ccall('pg_set_playing', null, ['number'], [on ? 1 : 0]);

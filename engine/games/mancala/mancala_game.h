@@ -4,8 +4,9 @@
 // The folder, by role:
 //   rules        board.h (+ board_inline.h), mancala_game.h
 //   agents       heuristic_agent.h, greedy_agent.h, theta_agent.h, ntuple_agent.h, perfect_agent.h
-//   search       search_line.h (principal variations), solver.h (the exact solver and its endgame database),
-//                exact_values.h (each move's exact value, as the page shows it)
+//   search       search_line.h (the alpha-beta and its principal variations), value_search.h (the search of
+//                the two value players: leaves, game ends, the decision's text), solver.h (the exact solver and
+//                its endgame database), exact_values.h (each move's exact value, as the page shows it)
 //   learning     features.h, theta_learning.h, theta_leaf_learning.h, ntuple_learning.h, ntuple_bootstrap.h
 //   file formats theta_policy.h (linear weights), ntuple_value.h (n-tuple values)
 //   tests        *_test.cc, test_boards.h

@@ -4,7 +4,7 @@ namespace pg::nn {
 
 PolicyCache<Policy>& network_policies() {
   static PolicyCache<Policy> cache(PolicyCache<Policy>::by_path, [](const std::string& bytes, const std::string& path) {
-    return read_policy(bytes, {.source = path, .game = path.substr(0, path.find('/'))});
+    return read_policy(bytes, {.source = "policies/" + path, .game = path.substr(0, path.find('/'))});
   });
   return cache;
 }

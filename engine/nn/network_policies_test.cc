@@ -63,7 +63,7 @@ TEST(NetworkPolicies, ARefusedFileIsRefusedWithItsMessage) {
   // Checked on arrival: a file whose game is not its folder, and a corrupted one.
   const auto zuma_in_sokoban = std::make_shared<const std::string>(zuma_q_file());
   EXPECT_EQ(message_of([&] { network_policies().parse_arriving("sokoban/refused_test.rlpg", zuma_in_sokoban); }),
-            "sokoban/refused_test.rlpg: wrong game: the policy is for 'zuma', expected 'sokoban'");
+            "policies/sokoban/refused_test.rlpg: wrong game: the policy is for 'zuma', expected 'sokoban'");
   std::string corrupted = zuma_q_file();
   corrupted.back() ^= 1;
   EXPECT_NE(message_of([&] {

@@ -33,7 +33,7 @@ App::App(const UrlConfig& config) : stepper_(session_, [this](const std::string&
   const double scale = std::atof(browser::preference("scale").c_str());
   ui_scale = float(std::clamp(scale > 0 ? scale : 1.0, double(kMinUiScale), double(kMaxUiScale)));
   for (const auto& w : config.warnings) error(w);
-  // shell.html starts the module of the URL's game; any other game is not in this module.
+  // The page (web/page/modules.mjs) starts the module of the URL's game; any other game is not in this module.
   const std::string game = config.game && carries_game(*config.game) ? *config.game : "";
   const UrlOpening opening = open_url_config(session_, config, game);
   for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text, true));  // info: an agent waits
@@ -184,6 +184,13 @@ Outcome App::load_game(const std::string& name, const Json& options) {
   if (!carried && known) {
     browser::open_game(name, options.dump());  // another module carries it: the page switches
     return {};
+  }
+  if (!known) {  // named against the page's games, not this module's one
+    std::string names;
+    for (const GameInfo& g : game_directory()) names += (names.empty() ? "" : ", ") + std::string(g.name);
+    const std::string text = "game '" + name + "': unknown game (known: " + names + ")";
+    error(text);
+    return {text};
   }
   // Opening a game (again) fetches its files that failed before: until they arrive or fail again, the
   // agents that need them wait with a stand-in instead of being refused.

@@ -24,7 +24,7 @@ struct Message {
   bool until_seated = false;  // "an agent takes its seat when its file arrives": gone once it has
 };
 
-// The policy files of a game being fetched (shell.html reports progress).
+// The policy files of a game being fetched (web/page/policies.mjs reports progress).
 struct PolicyDownload {
   std::string game;
   double loaded = 0, total = 0;  // bytes

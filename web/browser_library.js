@@ -2,9 +2,9 @@
 // --js-library. Kept here rather than in EM_ASM blocks so that C++ tools
 // (clang-format) never touch JavaScript.
 mergeInto(LibraryManager.library, {
-  // Strings for the engine are copied into the heap by shell.html's one helper (Module.pgStringToHeap, which
+  // Strings for the engine are copied into the heap by the page's one helper (Module.pgStringToHeap, web/page/main.mjs, which
   // also enforces the page's size limit); the engine frees them.
-  // The query this module starts from: the page's URL, or the one shell.html gives a module it switches to.
+  // The query this module starts from: the page's URL, or the one the page gives a module it switches to (web/page/modules.mjs).
   pg_js_location_query: function () {
     return Module.pgStringToHeap(Module.pgQuery !== undefined ? Module.pgQuery : (window.location.search || ''));
   },
@@ -25,11 +25,11 @@ mergeInto(LibraryManager.library, {
     const input = document.createElement('input');
     input.type = 'file';
     input.accept = what === 'policy' ? '.json,.rlpg,application/json' : '.json,application/json';
-    // shell.html checks the file's size before reading it, then imports it like the JavaScript API does.
+    // The page (web/page/api.mjs: openFile) checks the file's size before reading it, then imports it like the JavaScript API does.
     input.onchange = () => { if (input.files[0]) Module.pgOpenFile(what, input.files[0]); };
     input.click();
   },
-  // shell.html copies it, or shows it selected when the browser refuses the clipboard, and says which.
+  // The page (web/page/links.mjs) copies it, or shows it selected when the browser refuses the clipboard, and says which.
   pg_js_copy_to_clipboard: function (text) {
     if (Module.pgCopyText) Module.pgCopyText(UTF8ToString(text));
   },
@@ -43,7 +43,7 @@ mergeInto(LibraryManager.library, {
     if (Module.pgOpenGame) Module.pgOpenGame(UTF8ToString(game), UTF8ToString(options));
   },
   // Asks the worker a question, once: the reply if the page has it (a heap pointer the engine frees), else 0
-  // and the page pushes the reply later through pg_worker_reply (shell.html).
+  // and the page pushes the reply later through pg_worker_reply (web/page/worker.mjs).
   pg_js_worker_ask: function (id, request) {
     const reply = Module.pgWorkerAsk ? Module.pgWorkerAsk(id, UTF8ToString(request)) : null;
     return reply === null ? 0 : Module.pgStringToHeap(reply);
@@ -54,7 +54,7 @@ mergeInto(LibraryManager.library, {
   pg_js_first_frame: function () {
     if (Module.onFirstFrame) Module.onFirstFrame();
   },
-  // The reader's preferences (shell.html keeps them: Module.pgPreference, Module.pgSetPreference).
+  // The reader's preferences (web/page/look.mjs keeps them: Module.pgPreference, Module.pgSetPreference).
   pg_js_preference: function (name) {
     return Module.pgStringToHeap(Module.pgPreference ? Module.pgPreference(UTF8ToString(name)) : '');
   },

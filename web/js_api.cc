@@ -1,4 +1,4 @@
-// The game's functions behind window.playground (see shell.html), for embedding pages and for the browser
+// The game's functions behind window.playground (web/page/api.mjs), for embedding pages and for the browser
 // tests: stepping, loading, agents, policy files, traces, the page's look and messages. They go through App's
 // methods. Strings cross as UTF-8; each function returns JSON that stays valid until the next call
 // (web/js_reply.h). What the tests read of the page's ImGui windows is in web/js_api_introspection.cc.
@@ -45,14 +45,16 @@ const char* view_call(const std::string& prefix, F&& f) {
 // message of a refusal starts with "policy file: " and is among the page's messages.
 const char* load_policy(std::string_view bytes) {
   auto* app = pg::web::current_app();
+  std::string refusal;
   try {
     return reply(app->view()->load_policy(*app, bytes));
   } catch (const pg::InputError& e) {
-    app->error(std::string("policy file: ") + e.what());
+    refusal = std::string("policy file: ") + e.what();
   } catch (const pg::Json::exception& e) {
-    app->error(std::string("policy file: ") + e.what());
+    refusal = std::string("policy file: ") + e.what();
   }
-  return error_reply(app->messages.back().text);
+  app->error(refusal);
+  return error_reply(refusal);
 }
 
 }  // namespace
@@ -120,13 +122,13 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_agents(const char* specs) {
       app->cancel_thinking();  // the agents asked for replace those the worker thinks for
       app->session().set_agents(pg::split_list(specs, ','));
     } catch (const pg::PolicyUnavailable& e) {
-      if (!e.loading()) return error_reply(std::string("agents: ") + e.what());
-      // Seated when the file arrives (shell.html's setAgents resolves then).
+      if (!e.loading()) return error_reply("agents: " + e.within("agents"));
+      // Seated when the file arrives (the page's setAgents resolves then: web/page/seating.mjs).
       pg::Json j = app->session().summary();
       j["waiting_for"] = e.path();
       return reply(j);
     } catch (const pg::InputError& e) {
-      return error_reply(std::string("agents: ") + e.what());
+      return error_reply("agents: " + e.within("agents"));
     }
     return summary();
   });
@@ -162,7 +164,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy() {
   return guarded("pg_policy", [&]() -> const char* {
     auto& s = pg::web::current_app()->session();
     const pg::Decision* d = s.decision();
-    if (!d && s.thinking()) return reply({{"thinking", true}});  // shell.html asks again when it has decided
+    if (!d && s.thinking()) return reply({{"thinking", true}});  // the page asks again when it has decided
     if (!d) return reply(nullptr);
     pg::Json j = d->to_json(s.state());
     j["agent"] = s.agent_specs()[size_t(s.state().current_player())];
@@ -189,7 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_import_trace(const char* text) {
   });
 }
 
-// Adds an error to the page's messages: shell.html reports inputs it refuses
+// Adds an error to the page's messages: the page's script reports inputs it refuses
 // (over the size limit) this way, so they show like the engine's own errors.
 EMSCRIPTEN_KEEPALIVE const char* pg_report_error(const char* text) {
   return guarded("pg_report_error", [&]() -> const char* {
@@ -251,7 +253,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_set_look(const char* text) {
   });
 }
 
-// Information for the page's messages (shell.html: whether a link was copied).
+// Information for the page's messages (web/page/links.mjs: whether a link was copied).
 EMSCRIPTEN_KEEPALIVE const char* pg_report_info(const char* text) {
   return guarded("pg_report_info", [&]() -> const char* {
     if (auto* app = pg::web::current_app()) app->info(text);
@@ -339,8 +341,9 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load_policy(const char* text) {
     try {
       pg::parse_json_input(text, "");
     } catch (const pg::InputError& e) {
-      app->error(std::string("policy file: ") + e.what());
-      return error_reply(app->messages.back().text);
+      const std::string refusal = std::string("policy file: ") + e.what();
+      app->error(refusal);
+      return error_reply(refusal);
     }
     return load_policy(text);
   });
@@ -354,7 +357,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_apply_editor_text(const char* text) {
   });
 }
 
-// The page's policy loader (shell.html): progress of a game's files, in bytes.
+// The page's policy loader (web/page/policies.mjs): progress of a game's files, in bytes.
 EMSCRIPTEN_KEEPALIVE void pg_policy_progress(const char* game, double loaded, double total) {
   if (auto* app = pg::web::current_app()) app->policy_progress(game, loaded, total);
   pg::web::request_frames();

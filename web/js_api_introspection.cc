@@ -1,6 +1,6 @@
 // What the browser tests read of the page itself, beyond the game: where Dear ImGui drew each panel, its text
 // fields and tooltip, the narrow layout's tabs, typing as the on-screen keyboard does, the frames drawn and
-// the heap in use. Part of window.playground (shell.html), like the game's calls in web/js_api.cc.
+// the heap in use. Part of window.playground (web/page/api.mjs), like the game's calls in web/js_api.cc.
 #include <emscripten.h>
 #include <emscripten/emmalloc.h>
 
@@ -61,8 +61,8 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
                              {"typing", ImGui::GetIO().WantTextInput}});
 }
 
-// What the on-screen keyboard typed (shell.html's typing proxy): text for the text field that has the keyboard,
-// or a key by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the arrows).
+// What the on-screen keyboard typed (the page's typing proxy: web/page/input.mjs): text for the text field that has the
+// keyboard, or a key by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the arrows).
 EMSCRIPTEN_KEEPALIVE void pg_type_text(const char* text) {
   ImGui::GetIO().AddInputCharactersUTF8(text);
   pg::web::request_frames();

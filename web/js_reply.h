@@ -12,7 +12,7 @@ namespace pg::web::js {
 
 // The reply to a call that may have changed what the page shows (the page draws again).
 const char* reply(const Json& j);
-// A reply to a question that changes nothing: the page stays idle (shell.html asks for the words after every
+// A reply to a question that changes nothing: the page stays idle (web/page/words.mjs asks for the words after every
 // step and message).
 const char* quiet_reply(const Json& j);
 const char* error_reply(const std::string& message);

@@ -248,8 +248,8 @@ void frame() {
 }  // namespace
 }  // namespace pg::web
 
-// shell.html switches to another game's module: this one stops drawing and lets go of the browser's events
-// and its WebGL context (the shell gives the next module a new canvas).
+// The page (web/page/modules.mjs) switches to another game's module: this one stops drawing and lets go of the
+// browser's events and its WebGL context (the shell gives the next module a new canvas).
 extern "C" EMSCRIPTEN_KEEPALIVE void pg_shutdown() {
   emscripten_cancel_main_loop();
   if (pg::web::g_platform && pg::web::g_platform->gl) SDL_GL_DeleteContext(pg::web::g_platform->gl);

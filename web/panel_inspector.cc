@@ -11,6 +11,67 @@
 
 namespace pg::web {
 
+namespace {
+
+// The decision's actions, most likely first: probability, score and expected line where the agent gives them,
+// and which action was chosen (and taken, when a recorded step differs).
+void decision_table(const State& state, const Decision& decision, Action taken, int player) {
+  const Decision* d = &decision;
+  const int p = player;
+  std::vector<size_t> order(d->actions.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return d->probabilities[a] > d->probabilities[b]; });
+  const bool has_scores = !d->scores.empty();
+  const bool has_lines = d->lines.size() == d->actions.size() && !d->lines.empty();
+  if (ImGui::BeginTable("distribution", 3 + int(has_scores) + int(has_lines),
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 50);
+    ImGui::TableSetupColumn("probability", ImGuiTableColumnFlags_WidthStretch);
+    if (has_scores) ImGui::TableSetupColumn("score", ImGuiTableColumnFlags_WidthFixed, 60);
+    if (has_lines) ImGui::TableSetupColumn("expected line", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 60);
+    ImGui::TableHeadersRow();
+    for (size_t i : order) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(state.action_name(d->actions[i]).c_str());
+      ImGui::TableNextColumn();
+      ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(player_colour(std::max(p, 0))));
+      ImGui::ProgressBar(float(d->probabilities[i]), ImVec2(-1, 0), percent(d->probabilities[i]).c_str());
+      ImGui::PopStyleColor();
+      if (has_scores) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%+g", d->scores[i]);
+      }
+      if (has_lines) {
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", d->lines[i].c_str());
+      }
+      ImGui::TableNextColumn();
+      if (d->actions[i] == d->chosen) ImGui::TextColored(palette().text_good, "chosen");
+      if (d->actions[i] == taken && taken != d->chosen) ImGui::TextColored(palette().text_warning, "taken");
+    }
+    ImGui::EndTable();
+  }
+}
+
+// The numbers an agent receives for this state, and the state as text.
+void observation_section(const State& state) {
+  help_marker(PG_TEXT("The numbers an agent receives for this state, from the point of view of the player to move."));
+  const auto obs = state.observation();
+  std::string text;
+  for (size_t i = 0; i < obs.size(); ++i) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%g ", double(obs[i]));
+    text += buf;
+  }
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::TextUnformatted(state.to_text().c_str());
+}
+
+}  // namespace
+
 void inspector_panel(App& app) {
   Session& s = app.session();
   if (!ImGui::Begin("Inspector", &app.panels.inspector, fixed_window_flags(app.fixed_panels(), !app.narrow_layout)))
@@ -40,43 +101,9 @@ void inspector_panel(App& app) {
         PG_TEXT("The agent's probability for each legal action. A search agent that finds several equally good "
                 "moves spreads its probability evenly over them and draws one with the episode's seed."));
     if (!d->note.empty()) ImGui::TextWrapped("%s", d->note.c_str());
-    std::vector<size_t> order(d->actions.size());
-    std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return d->probabilities[a] > d->probabilities[b]; });
     const bool has_scores = !d->scores.empty();
     const bool has_lines = d->lines.size() == d->actions.size() && !d->lines.empty();
-    if (ImGui::BeginTable("distribution", 3 + int(has_scores) + int(has_lines),
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-      ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 50);
-      ImGui::TableSetupColumn("probability", ImGuiTableColumnFlags_WidthStretch);
-      if (has_scores) ImGui::TableSetupColumn("score", ImGuiTableColumnFlags_WidthFixed, 60);
-      if (has_lines) ImGui::TableSetupColumn("expected line", ImGuiTableColumnFlags_WidthStretch);
-      ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 60);
-      ImGui::TableHeadersRow();
-      const Action taken = recorded ? e.step(e.cursor()).action : d->chosen;
-      for (size_t i : order) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(state.action_name(d->actions[i]).c_str());
-        ImGui::TableNextColumn();
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ImGui::ColorConvertU32ToFloat4(player_colour(std::max(p, 0))));
-        ImGui::ProgressBar(float(d->probabilities[i]), ImVec2(-1, 0), percent(d->probabilities[i]).c_str());
-        ImGui::PopStyleColor();
-        if (has_scores) {
-          ImGui::TableNextColumn();
-          ImGui::Text("%+g", d->scores[i]);
-        }
-        if (has_lines) {
-          ImGui::TableNextColumn();
-          ImGui::TextWrapped("%s", d->lines[i].c_str());
-        }
-        ImGui::TableNextColumn();
-        if (d->actions[i] == d->chosen) ImGui::TextColored(palette().text_good, "chosen");
-        if (d->actions[i] == taken && taken != d->chosen) ImGui::TextColored(palette().text_warning, "taken");
-      }
-      ImGui::EndTable();
-    }
+    decision_table(state, *d, recorded ? e.step(e.cursor()).action : d->chosen, p);
     if (has_scores) {
       ImGui::TextWrapped("score: %s", d->score_label.c_str());
       help_marker(PG_TEXT("What the agent computed for each action before choosing, from its own point of view."));
@@ -100,18 +127,7 @@ void inspector_panel(App& app) {
     if (auto* net = dynamic_cast<nn::NetworkAgent*>(&s.agent(p).local()))
       if (network_section(app, *net, p)) return ImGui::End();  // a new agent and episode copy: stop reading them
   if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
-  if (ImGui::CollapsingHeader("Observation")) {
-    help_marker(PG_TEXT("The numbers an agent receives for this state, from the point of view of the player to move."));
-    const auto obs = state.observation();
-    std::string text;
-    for (size_t i = 0; i < obs.size(); ++i) {
-      char buf[24];
-      std::snprintf(buf, sizeof buf, "%g ", double(obs[i]));
-      text += buf;
-    }
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::TextUnformatted(state.to_text().c_str());
-  }
+  if (ImGui::CollapsingHeader("Observation")) observation_section(state);
   ImGui::End();
 }
 

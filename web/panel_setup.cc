@@ -8,6 +8,35 @@
 
 namespace pg::web {
 
+namespace {
+
+// The game's options as checkboxes and numbers; a change reopens the game with them.
+void rules_section(App& app) {
+  Session& s = app.session();
+  Json options = s.game().options();
+  bool changed = false;
+  for (const auto& o : s.entry().options) {
+    if (!options.contains(o.name)) continue;  // e.g. Zuma's overrides, folded into its scenario
+    Json& v = options[o.name];
+    if (v.is_boolean()) {
+      bool b = v.get<bool>();
+      if (ImGui::Checkbox(o.name.c_str(), &b)) v = b, changed = true;
+    } else if (v.is_number_integer()) {
+      int i = v.get<int>();
+      ImGui::SetNextItemWidth(110);
+      if (ImGui::InputInt(o.name.c_str(), &i)) v = i, changed = true;
+      note_text_field(o.name.c_str());
+    } else {
+      ImGui::TextDisabled("%s: edited in its own window (below)", o.name.c_str());
+    }
+    help_marker(o.help);
+  }
+  if (changed) app.load_game(s.entry().name, options);  // a bad value shows a message; nothing changes
+  if (ImGui::Button("Default rules")) app.load_game(s.entry().name, Json::object());
+}
+
+}  // namespace
+
 void setup_panel(App& app) {
   Session& s = app.session();
   if (!ImGui::Begin("Setup", &app.panels.setup, fixed_window_flags(app.fixed_panels(), !app.narrow_layout)))
@@ -29,28 +58,7 @@ void setup_panel(App& app) {
     ImGui::TextWrapped("%s", *rules ? rules : "(the rules are still loading)");
   }
 
-  if (ImGui::CollapsingHeader("Rules")) {
-    Json options = s.game().options();
-    bool changed = false;
-    for (const auto& o : s.entry().options) {
-      if (!options.contains(o.name)) continue;  // e.g. Zuma's overrides, folded into its scenario
-      Json& v = options[o.name];
-      if (v.is_boolean()) {
-        bool b = v.get<bool>();
-        if (ImGui::Checkbox(o.name.c_str(), &b)) v = b, changed = true;
-      } else if (v.is_number_integer()) {
-        int i = v.get<int>();
-        ImGui::SetNextItemWidth(110);
-        if (ImGui::InputInt(o.name.c_str(), &i)) v = i, changed = true;
-        note_text_field(o.name.c_str());
-      } else {
-        ImGui::TextDisabled("%s: edited in its own window (below)", o.name.c_str());
-      }
-      help_marker(o.help);
-    }
-    if (changed) app.load_game(s.entry().name, options);  // a bad value shows a message; nothing changes
-    if (ImGui::Button("Default rules")) app.load_game(s.entry().name, Json::object());
-  }
+  if (ImGui::CollapsingHeader("Rules")) rules_section(app);
   app.view()->setup_extras(app);
 
   ImGui::Separator();

@@ -1,4 +1,4 @@
-// What the page's worker calls (shell.html starts the game's module in a Web Worker without running main):
+// What the page's worker calls (web/page/worker.mjs starts the game's module in a Web Worker without running main):
 // the decisions of the agents seated in the page (engine/core/worker_agent.h), and the policy files they ask for.
 #include <emscripten.h>
 

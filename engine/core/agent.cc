@@ -30,31 +30,44 @@ Json Decision::to_json(const State& state) const {
   return j;
 }
 
-Decision Decision::from_json(const Json& j, const State& state) {
+namespace {
+
+// The legal action named at `where`, or an InputError naming that place.
+Action action_at(const State& state, const Json& name, const std::string& where) {
+  try {
+    return state.parse_action(name.get<std::string>());
+  } catch (const InputError& e) {
+    throw InputError(where, e.problem());
+  }
+}
+
+}  // namespace
+
+Decision Decision::from_json(const Json& j, const State& state, const std::string& where) {
   Decision d;
-  if (!j.is_object()) throw InputError("agent", "expected an object");
+  if (!j.is_object()) throw InputError(where, "expected an object");
   if (j.contains("declined") && j["declined"] == true)
     return declined_decision(j.contains("note") && j["note"].is_string() ? j["note"].get<std::string>() : "");
-  if (!j.contains("chosen") || !j["chosen"].is_string()) throw InputError("agent.chosen", "missing or not a string");
-  d.chosen = state.parse_action(j["chosen"].get<std::string>());
+  if (!j.contains("chosen") || !j["chosen"].is_string()) throw InputError(where + ".chosen", "missing or not a string");
+  d.chosen = action_at(state, j["chosen"], where + ".chosen");
   if (j.contains("distribution")) {
     const Json& dist = j["distribution"];
-    if (!dist.is_array()) throw InputError("agent.distribution", "expected an array");
+    if (!dist.is_array()) throw InputError(where + ".distribution", "expected an array");
     for (size_t i = 0; i < dist.size(); ++i) {
       const Json& e = dist[i];
-      const std::string where = "agent.distribution[" + std::to_string(i) + "]";
+      const std::string entry = where + ".distribution[" + std::to_string(i) + "]";
       if (!e.is_object() || !e.contains("action") || !e["action"].is_string() || !e.contains("p") ||
           !e["p"].is_number())
-        throw InputError(where, "expected {\"action\": name, \"p\": number}");
-      d.actions.push_back(state.parse_action(e["action"].get<std::string>()));
+        throw InputError(entry, "expected {\"action\": name, \"p\": number}");
+      d.actions.push_back(action_at(state, e["action"], entry + ".action"));
       d.probabilities.push_back(e["p"].get<double>());
       if (e.contains("score") && e["score"].is_number()) d.scores.push_back(e["score"].get<double>());
       if (e.contains("line") && e["line"].is_string()) d.lines.push_back(e["line"].get<std::string>());
     }
     if (!d.scores.empty() && d.scores.size() != d.actions.size())
-      throw InputError("agent.distribution", "some entries have a score and some do not");
+      throw InputError(where + ".distribution", "some entries have a score and some do not");
     if (!d.lines.empty() && d.lines.size() != d.actions.size())
-      throw InputError("agent.distribution", "some entries have a line and some do not");
+      throw InputError(where + ".distribution", "some entries have a line and some do not");
   }
   if (j.contains("score_label") && j["score_label"].is_string()) d.score_label = j["score_label"].get<std::string>();
   if (j.contains("value") && j["value"].is_number()) d.value = j["value"].get<double>();

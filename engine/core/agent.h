@@ -39,7 +39,9 @@ struct Decision {
   bool thinking = false;
 
   Json to_json(const State& state) const;
-  static Decision from_json(const Json& json, const State& state);
+  // Refuses a malformed decision with an InputError naming the field under `where` (a trace names
+  // "trace.steps[2].decision", an agent's reply "agent").
+  static Decision from_json(const Json& json, const State& state, const std::string& where = "agent");
 };
 
 class Agent {

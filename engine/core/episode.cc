@@ -146,13 +146,7 @@ Episode Episode::from_trace(const Json& trace, std::vector<std::string>* agents)
       throw InputError(where + ".action", e.problem());
     }
     std::optional<Decision> decision;
-    if (s.contains("decision")) {
-      try {
-        decision = Decision::from_json(s["decision"], episode.state());
-      } catch (const InputError& e) {
-        throw InputError(where + "." + e.where(), e.problem());
-      }
-    }
+    if (s.contains("decision")) decision = Decision::from_json(s["decision"], episode.state(), where + ".decision");
     const std::string agent = s.contains("agent") && s["agent"].is_string() ? s["agent"].get<std::string>() : "";
     episode.play(action, agent, std::move(decision));
     if (s.contains("state") && s["state"] != episode.state().to_json())

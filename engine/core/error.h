@@ -15,6 +15,9 @@ class InputError : public std::runtime_error {
       : std::runtime_error(where.empty() ? problem : where + ": " + problem), where_(where), problem_(problem) {}
   const std::string& where() const { return where_; }
   const std::string& problem() const { return problem_; }
+  // The message for a caller that names the place itself: the problem alone when the error is already at
+  // `place` ("agents"), else the whole message.
+  std::string within(const std::string& place) const { return where_ == place ? problem_ : what(); }
 
  private:
   std::string where_;

@@ -1,4 +1,4 @@
-// The moment on screen in words: what the page's text mirror (for screen readers, shell.html) and its
+// The moment on screen in words: what the page's text mirror (for screen readers, web/page/words.mjs) and its
 // announcements say after each step. Built from what the engine already holds: the state's text, the game's
 // words for a step's events, the decision of the agent to move.
 #pragma once

@@ -71,7 +71,8 @@ bool Session::seat_pending() {
 void Session::seat(const std::vector<std::string>& specs) {
   const Game& g = episode_->game();
   if (specs.size() != size_t(g.num_players()))
-    throw InputError("agents", g.name() + " takes " + std::to_string(g.num_players()) + " agent(s), got " +
+    throw InputError("agents", g.name() + " takes " + std::to_string(g.num_players()) +
+                                   (g.num_players() == 1 ? " agent, got " : " agents, got ") +
                                    std::to_string(specs.size()));
   std::vector<std::unique_ptr<Agent>> agents;
   // In the page, the seated agents decide in its worker (worker_agent.h); natively, in place.

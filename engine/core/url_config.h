@@ -4,7 +4,7 @@
 // step shown), embed=1 (board and timeline only), panels (which panels show),
 // autoplay=1, speed (steps per second), theme (dark, light or contrast; unset:
 // the reader's choice, else the browser's), origins (the pages that may drive an
-// embedded page: read by shell.html). A bad value is reported in `warnings`
+// embedded page: read by web/page/bridge.mjs). A bad value is reported in `warnings`
 // (naming the parameter) and its default is used instead; what the game must
 // check (the level, the actions) is checked when the session opens
 // (url_opening.h).

@@ -51,7 +51,7 @@ void seat_agents(Session& session, const std::vector<std::string>& agents, UrlOp
     else
       opening.messages.push_back({parameter("agents", std::string(e.what()) + "; using the default agents")});
   } catch (const InputError& e) {
-    opening.messages.push_back({parameter("agents", std::string(e.what()) + "; using the default agents")});
+    opening.messages.push_back({parameter("agents", e.within("agents") + "; using the default agents")});
   }
 }
 

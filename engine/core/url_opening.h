@@ -23,7 +23,7 @@ struct UrlOpening {
   std::optional<size_t> play_to_step;
 };
 
-// `game` is the game to open (the page's module carries one; shell.html started the URL's, if it exists), or
+// `game` is the game to open (the page's module carries one; the page started the URL's, if it exists), or
 // empty to keep the session's unless the URL has options or a level.
 UrlOpening open_url_config(Session& session, const UrlConfig& config, const std::string& game);
 

@@ -1,8 +1,8 @@
 // Agents think off the page's main thread. In the page, every agent the session seats, but a human or a random
-// one, is a worker agent: its decisions are asked of the same game module running in a Web Worker (shell.html), which
-// builds the same agent and decides from the same state and random stream, so the decisions are the native
-// ones, bit for bit. A decision is asked of the page once (its request serialised once); while the worker
-// thinks, decide() returns a Decision with `thinking` set and the page goes on (drawing nothing). The page
+// one, is a worker agent: its decisions are asked of the same game module running in a Web Worker
+// (web/page/worker.mjs), which builds the same agent and decides from the same state and random stream, so the
+// decisions are the native ones, bit for bit. A decision is asked of the page once (its request serialised once); while
+// the worker thinks, decide() returns a Decision with `thinking` set and the page goes on (drawing nothing). The page
 // pushes the reply in once (provide_worker_reply), and the session then asks the agent again, which takes it.
 // Natively nothing is installed and agents decide in place.
 #pragma once

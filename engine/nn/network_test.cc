@@ -126,7 +126,7 @@ double max_error(const Policy& policy, int inputs = 3) {
   return worst;
 }
 
-TEST(Network, SeedNetsMatchThePlainEvaluation) {
+TEST(Network, ProjectNetsMatchThePlainEvaluation) {
   EXPECT_LT(max_error(sokoban_project_net(1)), 1e-5);
   EXPECT_LT(max_error(sokoban_project_net(2, DType::kFloat16)), 1e-5);
   EXPECT_LT(max_error(morris_project_net(1)), 1e-5);

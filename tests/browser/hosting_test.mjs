@@ -5,7 +5,7 @@
 // load. Run: HOSTED_DIR=build/site node --test hosting_test.mjs (HOSTED_DIR relative to the repository's root).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -46,7 +46,34 @@ function freePort() {
   });
 }
 
-// The site's server block as docs/hosting.md gives it, with paths a user without root can write.
+// docs/hosting.md's nginx blocks as the doc writes them: the site's file (its map and server block) and the
+// subfolder's location, which goes into that server block. Only what names this machine is changed: the port,
+// the server's name, the folder's path.
+function documentedBlocks() {
+  const doc = fs.readFileSync(path.join(root, 'docs/hosting.md'), 'utf8');
+  const blocks = [...doc.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(blocks.length, 2, 'docs/hosting.md: the site\'s nginx file and the subfolder\'s location');
+  const [site, subfolder] = blocks;
+  for (const [text, line] of [[site, /^ {4}listen 80;$/m], [site, /^ {4}root \/var\/www\/playground;/m],
+                              [subfolder, /^location \/course\/playground\/ \{$/m], [subfolder, /^ {4}alias \/srv\/playground\/;/m]])
+    assert.match(text, line, 'docs/hosting.md: the line the test replaces');
+  return { site, subfolder };
+}
+
+function nginxSite(dir, port) {
+  const { site, subfolder } = documentedBlocks();
+  const location = subfolder.replace(/^ {4}alias \/srv\/playground\/;/m, `    alias ${hosted}/;`)
+    .replace(/^/gm, '    ').trimEnd();
+  const server = site.replace(/^ {4}listen 80;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^ {4}listen \[::\]:80;\n/m, '')
+    .replace(/^ {4}server_name .*$/m, '    server_name localhost;')
+    .replace(/^ {4}root \/var\/www\/playground;/m, `    root ${hosted};`);
+  const end = server.lastIndexOf('}');  // the server block's end: the subfolder's location goes before it
+  return server.slice(0, end) + '    # docs/hosting.md: in a subfolder of an existing site\n' + location + '\n' + server.slice(end);
+}
+
+// The http level around it: Debian's nginx.conf reduced to what the test needs, with paths a user without root
+// can write.
 function nginxConfig(dir, port, module) {
   const runAsRoot = process.getuid && process.getuid() === 0;
   return `${runAsRoot ? 'user root;\n' : ''}worker_processes 1;
@@ -55,7 +82,7 @@ error_log ${dir}/error.log warn;
 load_module ${module};
 events { worker_connections 256; }
 http {
-  include /etc/nginx/mime.types;  # Debian's has application/wasm for .wasm
+  include /etc/nginx/mime.types;
   default_type application/octet-stream;
   log_format site '$status $request_uri "$sent_http_content_encoding" "$sent_http_cache_control"';
   access_log ${dir}/access.log site;
@@ -66,30 +93,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   sendfile on;
 
-  # The precompressed variants beside each file (name.br, name.gz), with the original's type.
-  gzip_static on;
-  brotli_static on;
-  gzip_vary on;
-  # Content-hashed names (name.<10 hex>.ext) never change: kept a year. The rest (index.html, embed.js, the
-  # assets) revalidated on each visit.
-  map $uri $site_cache_control {
-    "~\\.[0-9a-f]{10}\\.[A-Za-z0-9]+$" "${IMMUTABLE}";
-    default "no-cache";
-  }
-
-  server {
-    listen 127.0.0.1:${port};
-    root ${hosted};
-    index index.html;
-    add_header Cache-Control $site_cache_control;
-    location / {
-      try_files $uri $uri/ =404;
-    }
-    # The same folder in a subfolder of the site, as a course's pages would hold it.
-    location ${SUBFOLDER} {
-      alias ${hosted}/;
-    }
-  }
+${nginxSite(dir, port)}
 }
 `;
 }
@@ -116,6 +120,10 @@ before(async () => {
   env.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-nginx-'));
   const port = await freePort();
   fs.writeFileSync(path.join(env.dir, 'nginx.conf'), nginxConfig(env.dir, port, module));
+  // The documented configuration passes nginx's own check first (as a reader would run it: nginx -t).
+  const check = spawnSync(NGINX, ['-t', '-p', env.dir, '-c', path.join(env.dir, 'nginx.conf'), '-e',
+    path.join(env.dir, 'error.log')], { encoding: 'utf8' });
+  assert.equal(check.status, 0, `nginx -t refuses docs/hosting.md's configuration:\n${check.stderr}`);
   env.nginx = spawn(NGINX, ['-p', env.dir, '-c', path.join(env.dir, 'nginx.conf'), '-e', path.join(env.dir, 'error.log'),
     '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
   env.exited = new Promise((resolve) => env.nginx.once('exit', resolve));
@@ -144,7 +152,7 @@ after(async () => {
 
 const entry = (name) => env.manifest.files.find((f) => f.name === name);
 const typeOf = (name) => ({ '.wasm': 'application/wasm', '.js': 'application/javascript', '.html': 'text/html',
-  '.json': 'application/json', '.txt': 'text/plain' })[path.extname(name)];
+  '.json': 'application/json', '.txt': 'text/plain', '.md': 'text/plain' })[path.extname(name)];
 
 test('nginx sends each file precompressed (br, gzip) or as it is, with its type and cache header', async () => {
   for (const f of env.manifest.files) {
@@ -166,6 +174,17 @@ test('nginx sends each file precompressed (br, gzip) or as it is, with its type 
       assert.equal(r.headers['cache-control'], HASHED.test(f.file) ? IMMUTABLE : 'no-cache', what);
       assert.equal(HASHED.test(f.file), f.file !== f.name, `${f.name}: hashed exactly when renamed`);
     }
+  }
+});
+
+test('the folder\'s .htaccess is not sent, at the root or in the subfolder; its READMEs are text', async () => {
+  assert.ok(fs.existsSync(path.join(hosted, '.htaccess')), 'build_site writes the .htaccess');
+  for (const prefix of ['', SUBFOLDER.slice(1)]) {
+    const r = await get(`${env.base}${prefix}.htaccess`);
+    assert.equal(r.status, 403, `${prefix}.htaccess: ${r.status}`);
+    const readme = await get(`${env.base}${prefix}${entry('assets/README.md').file}`);
+    assert.equal(readme.status, 200);
+    assert.match(readme.headers['content-type'], /^text\/plain/, `${prefix}assets/README.md`);
   }
 });
 
@@ -242,5 +261,6 @@ test('in a subfolder (/course/playground/): the page, its modules and policy fil
 
 test('nginx answered no request with an error (the worker\'s import of its module\'s script included)', () => {
   const log = fs.readFileSync(path.join(env.dir, 'access.log'), 'utf8').trim().split('\n');
-  assert.deepEqual(log.filter((l) => Number(l.split(' ')[0]) >= 400), []);
+  const refusedOnPurpose = (l) => /^403 \S*\/\.htaccess /.test(l);  // the test above asks for it
+  assert.deepEqual(log.filter((l) => Number(l.split(' ')[0]) >= 400 && !refusedOnPurpose(l)), []);
 });

@@ -256,6 +256,20 @@ test('a human seat waits for its move; the agent answers', async () => {
   await page.close();
 });
 
+test('the API\'s refusals name the page\'s games, the agents once, and the trace\'s decision field', async () => {
+  const { page, errors } = await open('?game=mancala&agents=human,human');
+  const known = `known: ${GAMES.join(', ')}`;
+  await assert.rejects(api(page, 'load', 'chess'), (e) => e.message.includes(`game 'chess': unknown game (${known})`));
+  await assert.rejects(api(page, 'setAgents', ['random', 'random', 'random']),
+    (e) => /agents: mancala takes 2 agents, got 3$/.test(e.message) && !/agents: agents/.test(e.message));
+  await api(page, 'play', '3');
+  const played = await api(page, 'trace');
+  played.steps[0].decision = { chosen: '9' };
+  await assert.rejects(api(page, 'importTrace', JSON.stringify(played)), /trace\.steps\[0\]\.decision\.chosen: '9' is not a legal action/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // An idle page draws nothing: a message on show needs no frames, one frame takes an information message away
 // after its 6 s, and an error stays until closed.
 test('an idle page draws no frames while a message shows; information goes after 6 s, errors stay', async () => {

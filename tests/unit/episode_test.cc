@@ -98,6 +98,18 @@ TEST(Trace, ImportRejectsBadTracesNamingTheField) {
   t = good;
   t["steps"][2]["state"]["board"][0] = 40;
   EXPECT_EQ(error_of([&] { Episode::from_trace(t); }).rfind("trace.steps[2].state: does not match", 0), 0u);
+  // A recorded decision that names an action the state does not allow: the field and the entry are named.
+  t = good;
+  t["steps"][2]["decision"] = {{"chosen", "2"},
+                               {"distribution", {{{"action", "2"}, {"p", 0.5}}, {{"action", "9"}, {"p", 0.5}}}}};
+  EXPECT_EQ(error_of([&] {
+              Episode::from_trace(t);
+            }).rfind("trace.steps[2].decision.distribution[1].action: '9' is not a legal", 0),
+            0u)
+      << error_of([&] { Episode::from_trace(t); });
+  t["steps"][2]["decision"] = {{"chosen", "7"}};
+  EXPECT_EQ(error_of([&] { Episode::from_trace(t); }).rfind("trace.steps[2].decision.chosen: '7' is not a legal", 0),
+            0u);
   t = good;
   t["game"] = "go";
   EXPECT_EQ(error_of([&] { Episode::from_trace(t); }).rfind("game 'go'", 0), 0u);

@@ -176,6 +176,13 @@ TEST(UrlOpening, BadActionsAndStepsAreNamedAndFallBack) {
   EXPECT_EQ(s.episode().cursor(), 1u);
 }
 
+TEST(UrlOpening, TooManyAgentsAreNamedOnce) {
+  Session s;
+  const UrlOpening o = open_url_config(s, parse_url_config("agents=random,random"), "zuma");
+  ASSERT_EQ(o.messages.size(), 1u);
+  EXPECT_EQ(o.messages[0].text, "URL parameter 'agents': zuma takes 1 agent, got 2; using the default agents");
+}
+
 TEST(UrlOpening, AStepWithoutActionsIsPlayedToByTheAgents) {
   Session s;
   const UrlOpening o = open_url_config(s, parse_url_config("step=12&agents=greedy:2,random"), "mancala");

@@ -19,7 +19,7 @@
 #include "engine/nn/network.h"
 #include "engine/nn/policy_file.h"
 #include "tools/playground/commands.h"
-#include "tools/train/torch_seed_nets.h"
+#include "tools/train/torch_project_nets.h"
 #include "tools/train/value_fit.h"
 
 namespace pg::cli {
@@ -49,8 +49,8 @@ train::ValueFitSettings seed_fit_settings(const Args& args, uint64_t seed) {
   s.max_epochs = int(args.get_long("max-epochs", 20, 1, 1000));
   s.patience = int(args.get_long("patience", 3, 1, 1000));
   s.seed = seed;
-  s.make_net = [] { return train::morris_seed_module(); };
-  s.net_name = "morris_seed_module (16-256-128-64-32-1, batch norm after each ReLU, eps 1e-3)";
+  s.make_net = [] { return train::morris_project_module(); };
+  s.net_name = "morris_project_module (16-256-128-64-32-1, batch norm after each ReLU, eps 1e-3)";
   return s;
 }
 

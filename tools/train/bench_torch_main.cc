@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "tools/train/torch_seed_nets.h"
+#include "tools/train/torch_project_nets.h"
 
 namespace {
 
@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
   torch::set_num_threads(1);
   torch::manual_seed(1);
   torch::NoGradGuard no_grad;
-  auto sokoban = pg::train::sokoban_seed_module();
-  auto morris = pg::train::morris_seed_module();
+  auto sokoban = pg::train::sokoban_project_module();
+  auto morris = pg::train::morris_project_module();
   sokoban->eval();
   morris->eval();
   const double sokoban_rate = forwards_per_second(sokoban, torch::rand({1, 7, 9, 11}), seconds);

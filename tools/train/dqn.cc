@@ -5,7 +5,7 @@
 
 #include "engine/core/error.h"
 #include "tools/train/torch_export.h"
-#include "tools/train/torch_seed_nets.h"
+#include "tools/train/torch_project_nets.h"
 
 namespace pg::train {
 
@@ -172,7 +172,7 @@ torch::nn::Sequential make_q_network(const DqnSettings& settings, const std::vec
                        "the Sokoban project's network reads a [7, height, width] observation and "
                        "gives 4 Q-values; this game gives " +
                            nn::Shape(shape).str() + " and " + std::to_string(outputs) + " outputs");
-    return sokoban_seed_module(shape[1], shape[2]);
+    return sokoban_project_module(shape[1], shape[2]);
   }
   int64_t inputs = 1;
   for (int d : shape) inputs *= d;

@@ -79,7 +79,7 @@ class GameEnvironment : public Environment {
 
 struct DqnSettings {
   // "mlp": dense ReLU layers of `hidden` sizes; "sokoban-seed": the Sokoban project's convolutional net
-  // (torch_seed_nets.h) over a [7, height, width] observation.
+  // (torch_project_nets.h) over a [7, height, width] observation.
   std::string net = "mlp";
   std::vector<int> hidden = {128, 128};  // dense ReLU layers between the observation and the Q-values
   int64_t steps = 100000;                // environment steps

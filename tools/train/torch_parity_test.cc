@@ -13,7 +13,7 @@
 #include "engine/nn/network.h"
 #include "engine/nn/policy_file.h"
 #include "tools/train/torch_export.h"
-#include "tools/train/torch_seed_nets.h"
+#include "tools/train/torch_project_nets.h"
 
 namespace pg::train {
 namespace {
@@ -174,19 +174,19 @@ TEST(ParityTest, Softmax) {
 
 TEST(ParityTest, SokobanSeedNet) {
   for (uint64_t seed : {1, 2})
-    check_parity("sokoban project's net (DQN, 3.3M parameters)", sokoban_seed_module(), {7, 9, 11}, 4, seed);
+    check_parity("sokoban project's net (DQN, 3.3M parameters)", sokoban_project_module(), {7, 9, 11}, 4, seed);
 }
 
 TEST(ParityTest, MorrisSeedNet) {
   for (uint64_t seed : {1, 2})
-    check_parity("morris project's net (value, BN after ReLU)", morris_seed_module(), {16}, 1, seed);
+    check_parity("morris project's net (value, BN after ReLU)", morris_project_module(), {16}, 1, seed);
 }
 
 // --- export -> load -> export ---------------------------------------------------
 
 std::string export_sokoban(nn::DType storage, tnn::Sequential& net) {
   torch::manual_seed(3);
-  net = sokoban_seed_module();
+  net = sokoban_project_module();
   const ExportOptions options{.game = "sokoban",
                               .observation = {"sokoban-planes-v1", nn::Shape{7, 9, 11}},
                               .actions = {"up", "down", "left", "right"},

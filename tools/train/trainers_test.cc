@@ -8,7 +8,7 @@
 #include "engine/core/error.h"
 #include "engine/nn/network.h"
 #include "tools/train/dqn.h"
-#include "tools/train/torch_seed_nets.h"
+#include "tools/train/torch_project_nets.h"
 #include "tools/train/value_fit.h"
 
 namespace pg::train {
@@ -396,8 +396,8 @@ TEST(ValueFit, MaeWithTheMorrisSeedNetKeepsTheBestEpochsBatchNormStatistics) {
   s.batch = 128;
   s.max_epochs = 12;
   s.patience = 3;
-  s.make_net = [] { return morris_seed_module(); };
-  s.net_name = "morris_seed_module";
+  s.make_net = [] { return morris_project_module(); };
+  s.net_name = "morris_project_module";
   ValueFitResult r = fit_values(x, y, s);
   ASSERT_GE(r.best_epoch, 1);
   EXPECT_NEAR(r.validation_mae, r.history[size_t(r.best_epoch - 1)].validation_mae, 1e-6);

@@ -70,9 +70,9 @@ class BoardView {
   virtual void extra_windows(App& /*app*/) {}
   virtual void setup_extras(App& /*app*/) {}
 
-  // The JavaScript API's game-specific calls (shell.html). Each returns its JSON reply and throws InputError
-  // (the message of an error reply) when the game has no such thing or the input is bad.
-  // The game's trainer that runs in the page (Zuma, Kalah), nullptr when it has none.
+  // The JavaScript API's game-specific calls (window.playground: web/page/api.mjs). Each returns its JSON reply and
+  // throws InputError (the message of an error reply) when the game has no such thing or the input is bad. The game's
+  // trainer that runs in the page (Zuma, Kalah), nullptr when it has none.
   virtual LiveTrainer* trainer() { return nullptr; }
   // playground.train({command, settings}): the command to the game's live trainer.
   Json train(App& app, const Json& command);

@@ -144,8 +144,8 @@ Json MancalaTrainer::command(App& app, const Json& j) {
     if (depth < 1 || depth > 5) throw InputError("train.depth", "expected 1..5");
     if (seat < 0 || seat > 1) throw InputError("train.seat", "expected 0 or 1");
     publish();
-    if (!app.set_agent(seat, "theta:" + std::to_string(depth) + ":" + kLiveName))
-      throw InputError("train", app.messages.back().text);
+    if (const Outcome seated = app.set_agent(seat, "theta:" + std::to_string(depth) + ":" + kLiveName); !seated)
+      throw InputError("train", seated.error);
   } else if (command != "status") {
     throw InputError("train", "unknown command '" + command + "'");
   }

@@ -64,7 +64,7 @@ Json ZumaTrainer::command(App& app, const Json& j) {
   } else if (name == "use") {
     if (!learner) throw InputError("", "nothing trained yet");
     zuma::q_policies().store("live", learner->snapshot());
-    if (!app.set_agent(0, "trained:live")) throw InputError("", app.messages.back().text);
+    if (const Outcome seated = app.set_agent(0, "trained:live"); !seated) throw InputError("", seated.error);
   } else if (name != "status") {
     throw InputError("", "unknown command '" + name + "'");
   }

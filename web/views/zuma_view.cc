@@ -476,7 +476,7 @@ LiveTrainer* ZumaView::trainer() { return &zuma_trainer(); }
 // The policy format or its JSON, seated as "trained:uploaded".
 Json ZumaView::load_policy(App& app, std::string_view bytes) {
   zuma::q_policies().store("uploaded", std::make_shared<const zuma::QPolicy>(zuma::QPolicy::parse(bytes, "")));
-  if (!app.set_agent(0, "trained:uploaded")) throw InputError("", app.messages.back().text);
+  if (const Outcome seated = app.set_agent(0, "trained:uploaded"); !seated) throw InputError("", seated.error);
   app.info("Loaded the policy file as trained:uploaded.");
   return app.session().summary();
 }

@@ -11,7 +11,7 @@ namespace pg::train {
 
 // Sokoban DQN: conv 3x3 pad 1 7->32->64->64 (ReLU), flatten (64 x height x width: 6336 on the project's 9x11
 // maps), dense 512 (ReLU), 4 Q-values.
-inline torch::nn::Sequential sokoban_seed_module(int64_t height = 9, int64_t width = 11) {
+inline torch::nn::Sequential sokoban_project_module(int64_t height = 9, int64_t width = 11) {
   namespace tnn = torch::nn;
   auto conv = [](int64_t in, int64_t out) { return tnn::Conv2d(tnn::Conv2dOptions(in, out, 3).padding(1)); };
   return tnn::Sequential({{"conv1", conv(7, 32)},
@@ -27,7 +27,7 @@ inline torch::nn::Sequential sokoban_seed_module(int64_t height = 9, int64_t wid
 }
 
 // Morris final value net, in Keras's order: Dense(relu) then BatchNormalization (eps 1e-3), 16 -> ... -> 1.
-inline torch::nn::Sequential morris_seed_module() {
+inline torch::nn::Sequential morris_project_module() {
   namespace tnn = torch::nn;
   tnn::Sequential net;
   int64_t in = 16;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (preset fuzz: clang, ASan + UBSan; tests/fuzz/) and runs them.
-#   bash scripts/fuzz.sh --short              every target for a few seconds (scripts/test.sh runs this)
+#   bash scripts/fuzz.sh --short              every target for a few seconds (the test command replays the
+#                                             corpora without libFuzzer instead: fuzz_replay.<target>)
 #   bash scripts/fuzz.sh [--runs N] [TARGET...]  the long runs: N executions per target (default 10,000,000),
 #                                             one target at a time, at low priority
 # Options: --time SECONDS (a time limit per target instead of --runs), --timeout SECONDS (one input; default 10 in
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
     --merge) merge=1 ;;
     --merge-only) merge=1 mode=merge ;;
     --no-build) build=0 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1") ;;
   esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up what is missing and runs every test, one step after another, stopping at the first step that fails:
-# style; the native tests under ASan+UBSan (with the libtorch trainers); a short run of every fuzz target;
+# style; the native tests under ASan+UBSan (with the libtorch trainers, and every fuzz target's corpus replayed);
 # the page; the release build (CLI, benchmarks) with the tests whose result the optimiser could change and
 # the native-vs-WebAssembly checks; the engine's tests in WebAssembly under SAFE_HEAP; the browser tests; and the
 # hosted folder (scripts/build_site.sh) served by nginx.
@@ -48,7 +48,6 @@ setup() { bash scripts/setup.sh; }
 format_check() { bash scripts/format.sh --check; }
 native_debug_build() { bash scripts/build.sh native-debug; }
 native_debug_tests() { ctest --preset native-debug; }
-fuzz_short() { bash scripts/fuzz.sh --short; }
 native_release_build() { bash scripts/build.sh native-checks; }
 native_release_tests() { ctest --preset native-checks; }
 wasm_build() { bash scripts/build.sh wasm; }
@@ -74,8 +73,7 @@ hosted_site_tests() {
 step "set-up (scripts/setup.sh)" setup
 step "clang-format" format_check
 step "native debug build (ASan + UBSan)" native_debug_build
-step "native debug tests: unit, golden, CLI, trainers (ASan + UBSan)" native_debug_tests
-step "fuzz targets (libFuzzer, ASan + UBSan): regressions, a few seconds each" fuzz_short
+step "native debug tests: unit, golden, CLI, trainers, fuzz corpora (ASan + UBSan)" native_debug_tests
 step "WebAssembly build: the page, and the page with Emscripten's checks" wasm_build
 step "the first download of each game's page: at most 400 KiB gzip (docs/page.md)" size_budget
 step "native release build: CLI, benchmarks, release checks" native_release_build

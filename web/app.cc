@@ -101,6 +101,12 @@ void App::update(double now, double dt) {
   std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
   stepper_.update(dt, speed);
   publish_changes();
+  // The moment the URL asked for is on screen: its agents seated (their files arrived or failed) and its step
+  // reached (or where the episode stopped). The page's `ready` waits for this.
+  if (!published_opened_ && session_.pending_agents().empty() && !stepper_.reaching_link_step()) {
+    published_opened_ = true;
+    browser::publish_event("opened", "{}");
+  }
 }
 
 void App::publish_changes() {
@@ -112,7 +118,13 @@ void App::publish_changes() {
   Json detail = session_.summary();
   detail.erase("state");
   detail.erase("options");
-  if (e.cursor() > 0) detail["last_action"] = e.step(e.cursor() - 1).action_name;
+  if (e.cursor() > 0) {  // the step that led here: who played it and, for an agent, its decision
+    const EpisodeStep& last = e.step(e.cursor() - 1);
+    detail["last_action"] = last.action_name;
+    detail["last_player"] = last.player;
+    detail["last_agent"] = last.agent;
+    if (last.decision) detail["last_decision"] = last.decision->to_json(e.state_at(e.cursor() - 1));
+  }
   browser::publish_event("step", detail.dump());
   const bool done = session_.state().is_terminal();
   if (done && !published_done_) browser::publish_event("done", Json{{"returns", detail["returns"]}}.dump());
@@ -185,13 +197,7 @@ Outcome App::load_game(const std::string& name, const Json& options) {
     browser::open_game(name, options.dump());  // another module carries it: the page switches
     return {};
   }
-  if (!known) {  // named against the page's games, not this module's one
-    std::string names;
-    for (const GameInfo& g : game_directory()) names += (names.empty() ? "" : ", ") + std::string(g.name);
-    const std::string text = "game '" + name + "': unknown game (known: " + names + ")";
-    error(text);
-    return {text};
-  }
+
   // Opening a game (again) fetches its files that failed before: until they arrive or fail again, the
   // agents that need them wait with a stand-in instead of being refused.
   forget_policy_failures(name + "/");

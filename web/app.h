@@ -148,6 +148,7 @@ class App {
   std::optional<std::string> url_theme_;  // the URL named the theme (the link keeps it)
   std::string published_;                 // what publish_changes last told the page
   bool published_done_ = false;
+  bool published_opened_ = false;  // the URL's opening has settled (App::update tells the page once)
 };
 
 }  // namespace pg::web

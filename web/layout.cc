@@ -22,31 +22,27 @@ void place(const Rect& r, bool force) {
   ImGui::SetNextWindowSize(r.size, cond);
 }
 
-// Embed mode: the board with the timeline under it, and the other panels the URL names (url_config.h) in a
-// column on the right, or under the timeline in a narrow frame. No menu bar; every panel is placed each frame.
-void embedded_layout(App& app, ImVec2 display) {
+// Embed mode in a wide frame: the board with the timeline under it, and the other panels the URL names
+// (url_config.h) in a column on the right, below `top` (the page's "Open in full view" link sits above). No menu
+// bar; every panel is placed each frame. A narrow frame takes the narrow window's layout instead (App::draw).
+void embedded_layout(App& app, float top, ImVec2 display) {
   const PanelVisibility& shown = app.panels;
   const int side_count = int(shown.inspector) + int(shown.log) + int(shown.setup);
-  const bool narrow = display.x < 640;
-  const float side_w = side_count == 0 || narrow ? 0 : std::clamp(display.x * 0.34f, 220.0f, 380.0f);
-  const float stacked_h = side_count > 0 && narrow ? display.y * 0.4f : 0;
-  const float main_w = display.x - side_w, main_h = display.y - stacked_h;
+  const float side_w = side_count == 0 ? 0 : std::clamp(display.x * 0.34f, 220.0f, 380.0f);
+  const float main_w = display.x - side_w, main_h = display.y - top;
   const float timeline_h = !shown.timeline ? 0 : shown.board ? std::min(190.0f, main_h * 0.35f) : main_h;
   if (shown.board) {
-    place({{0, 0}, {main_w, main_h - timeline_h}}, true);
+    place({{0, top}, {main_w, main_h - timeline_h}}, true);
     board_panel(app, true);
   }
   if (shown.timeline) {
-    place({{0, main_h - timeline_h}, {main_w, timeline_h}}, true);
+    place({{0, top + main_h - timeline_h}, {main_w, timeline_h}}, true);
     timeline_panel(app);
   }
-  // The other panels share the side column (or the space under the main one) equally.
-  const float share = side_count == 0 ? 0 : (narrow ? stacked_h : display.y) / float(side_count);
+  // The other panels share the side column equally.
+  const float share = side_count == 0 ? 0 : main_h / float(side_count);
   int placed = 0;
-  auto next = [&] {
-    const float offset = share * float(placed++);
-    return narrow ? Rect{{0, main_h + offset}, {display.x, share}} : Rect{{main_w, offset}, {side_w, share}};
-  };
+  auto next = [&] { return Rect{{main_w, top + share * float(placed++)}, {side_w, share}}; };
   if (shown.inspector) {
     place(next(), true);
     inspector_panel(app);
@@ -134,7 +130,15 @@ void App::draw() {
   layout_dirty = false;
 
   if (embed) {
-    embedded_layout(*this, display);
+    // The page's "Open in full view" link (web/page/links.mjs) takes a strip at the top. A frame as narrow as a
+    // phone gets the phone's layout: the board and timeline, the other panels behind tabs.
+    const float link_h = 20;
+    narrow_layout = display.x < 640;
+    drawer_tabs.clear();
+    if (narrow_layout)
+      narrow_window_layout(*this, link_h, display);
+    else
+      embedded_layout(*this, link_h, display);
     messages_window(*this);
     help_window(*this);
     return;

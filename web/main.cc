@@ -248,6 +248,24 @@ void frame() {
 }  // namespace
 }  // namespace pg::web
 
+namespace {
+// Out of view (a frame of another origin below the course page's fold), a browser gives the page no animation
+// frames: the main loop then runs on timers, so that a call from the course page starts it (web/page/bridge.mjs).
+bool g_run_unseen = false;
+bool g_main_loop_started = false;
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE void pg_run_unseen() {
+  g_run_unseen = true;
+  if (g_main_loop_started) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 50);
+}
+
+// Seen again (the page had an animation frame): back to the browser's frames.
+extern "C" EMSCRIPTEN_KEEPALIVE void pg_run_seen() {
+  g_run_unseen = false;
+  if (g_main_loop_started) emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+}
+
 // The page (web/page/modules.mjs) switches to another game's module: this one stops drawing and lets go of the
 // browser's events and its WebGL context (the shell gives the next module a new canvas).
 extern "C" EMSCRIPTEN_KEEPALIVE void pg_shutdown() {
@@ -295,6 +313,7 @@ int main() {
   pg::install_policy_request([](std::string_view path) { browser::request_policy(path); });
   pg::install_worker_ask(&browser::worker_ask);
   platform.app = std::make_unique<App>(pg::parse_url_config(browser::location_query()));
-  emscripten_set_main_loop(frame, 0, true);
+  g_main_loop_started = true;
+  emscripten_set_main_loop(frame, g_run_unseen ? 20 : 0, true);  // 0: the browser's animation frames
   return 0;
 }

@@ -12,50 +12,79 @@ namespace pg::web {
 
 namespace {
 
-void returns_plot(App& app, float height) {
-  Session& s = app.session();
-  const Episode& e = s.episode();
-  const int players = s.game().num_players();
-  const size_t n = e.length();
-  // Series: each player's return, and the deciding agent's value estimate
-  // seen from player 0 (when the agents have one).
-  std::vector<std::vector<float>> series(static_cast<size_t>(players));
+// What the plot draws: each player's return by step, the deciding agents' value estimates seen from player 0
+// (NaN where the agent gave none), and the ranges of both.
+struct PlotSeries {
+  std::vector<std::vector<float>> returns;
   std::vector<float> value;
   bool has_value = false;
-  std::vector<double> running(static_cast<size_t>(players), 0.0);  // one pass, not a sum per step
+  float lo = 0, hi = 0, vlo = 0, vhi = 0;
+};
+
+PlotSeries plot_series(const Session& s) {
+  const Episode& e = s.episode();
+  const size_t n = e.length();
+  PlotSeries p;
+  p.returns.resize(size_t(s.game().num_players()));
+  std::vector<double> running(p.returns.size(), 0.0);  // one pass, not a sum per step
   for (size_t t = 0; t <= n; ++t) {
     if (t > 0) {
       const auto& r = e.step(t - 1).transition.rewards;
       for (size_t q = 0; q < running.size() && q < r.size(); ++q) running[q] += r[q];
     }
-    for (int q = 0; q < players; ++q) series[size_t(q)].push_back(float(running[size_t(q)]));
+    for (size_t q = 0; q < running.size(); ++q) p.returns[q].push_back(float(running[q]));
   }
   for (size_t t = 0; t < n; ++t) {
     const auto& st = e.step(t);
     float v = NAN;
     if (st.decision && st.decision->value) {
       v = float(*st.decision->value) * (st.player == 0 ? 1.0f : -1.0f);
-      has_value = true;
+      p.has_value = true;
     }
-    value.push_back(v);
+    p.value.push_back(v);
   }
-  float lo = 0, hi = 0;
-  for (const auto& ser : series)
-    for (float v : ser) lo = std::min(lo, v), hi = std::max(hi, v);
-  float vlo = 0, vhi = 0;
-  for (float v : value)
-    if (!std::isnan(v) && std::fabs(v) < 1000) vlo = std::min(vlo, v), vhi = std::max(vhi, v);
-  if (hi - lo < 1e-6f) hi = lo + 1;
-  if (vhi - vlo < 1e-6f) vhi = vlo + 1;
+  for (const auto& ser : p.returns)
+    for (float v : ser) p.lo = std::min(p.lo, v), p.hi = std::max(p.hi, v);
+  for (float v : p.value)
+    if (!std::isnan(v) && std::fabs(v) < 1000) p.vlo = std::min(p.vlo, v), p.vhi = std::max(p.vhi, v);
+  if (p.hi - p.lo < 1e-6f) p.hi = p.lo + 1;
+  if (p.vhi - p.vlo < 1e-6f) p.vhi = p.vlo + 1;
+  return p;
+}
+
+void returns_plot(App& app, float height) {
+  Session& s = app.session();
+  const Episode& e = s.episode();
+  const int players = s.game().num_players();
+  const size_t n = e.length();
+  const PlotSeries p = plot_series(s);
+  const auto& series = p.returns;
+  const auto& value = p.value;
+  const bool has_value = p.has_value;
+  const float lo = p.lo, hi = p.hi, vlo = p.vlo, vhi = p.vhi;
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   const float w = ImGui::GetContentRegionAvail().x;
   const ImVec2 p1(p0.x + w, p0.y + height);
   draw->AddRectFilled(p0, p1, palette().plot_back, 4);
-  auto x_of = [&](size_t t) { return p0.x + 6 + (w - 12) * (n == 0 ? 0.0f : float(t) / float(n)); };
-  auto y_of = [&](float v, float a, float b) { return p1.y - 6 - (height - 12) * (v - a) / (b - a); };
-  draw->AddLine(ImVec2(p0.x, y_of(0, lo, hi)), ImVec2(p1.x, y_of(0, lo, hi)), palette().plot_axis);
+  // The legend on a band of its own at the top; the returns' scale on the left, the value's on the right.
+  const float line_h = ImGui::GetTextLineHeight(), legend_h = line_h + 6;
+  const float margin = ImGui::CalcTextSize("+0.000").x + 8;
+  const float top = p0.y + legend_h + line_h * 0.5f, bottom = p1.y - line_h * 0.5f - 2;
+  const float x0 = p0.x + margin, x1 = p1.x - (has_value ? margin : 6);
+  auto x_of = [&](size_t t) { return x0 + (x1 - x0) * (n == 0 ? 0.0f : float(t) / float(n)); };
+  auto y_of = [&](float v, float a, float b) { return bottom - (bottom - top) * (v - a) / (b - a); };
+  draw->AddLine(ImVec2(x0, y_of(0, lo, hi)), ImVec2(x1, y_of(0, lo, hi)), palette().plot_axis);
+  // Each scale's extremes at their height: the returns' on the left, the value's on the right.
+  const float ticks[][4] = {
+      {p0.x + 3, lo, lo, hi}, {p0.x + 3, hi, lo, hi}, {x1 + 3, vlo, vlo, vhi}, {x1 + 3, vhi, vlo, vhi}};
+  for (int k = 0; k < (has_value ? 4 : 2); ++k) {
+    char label[16];
+    std::snprintf(label, sizeof label, "%+.3g", double(ticks[k][1]));
+    draw->AddText(ImVec2(ticks[k][0], y_of(ticks[k][1], ticks[k][2], ticks[k][3]) - line_h * 0.5f), palette().plot_text,
+                  label);
+  }
   for (int q = 0; q < players; ++q) {
     for (size_t t = 1; t <= n; ++t)
       draw->AddLine(ImVec2(x_of(t - 1), y_of(series[size_t(q)][t - 1], lo, hi)),
@@ -77,15 +106,15 @@ void returns_plot(App& app, float height) {
   float lx = p0.x + 8;
   for (int q = 0; q < players; ++q) {
     const std::string label = "return P" + std::to_string(q);
-    draw->AddText(ImVec2(lx, p0.y + 4), player_colour(q), label.c_str());
+    draw->AddText(ImVec2(lx, p0.y + 3), player_colour(q), label.c_str());
     lx += ImGui::CalcTextSize(label.c_str()).x + 12;
   }
-  if (has_value) draw->AddText(ImVec2(lx, p0.y + 4), palette().plot_text, "agent's value (P0's view)");
+  if (has_value) draw->AddText(ImVec2(lx, p0.y + 3), palette().plot_text, "agent's value (P0's view, right scale)");
   const float cx = x_of(e.cursor());
-  draw->AddLine(ImVec2(cx, p0.y), ImVec2(cx, p1.y), palette().plot_cursor, 1.5f);
+  draw->AddLine(ImVec2(cx, p0.y + legend_h), ImVec2(cx, p1.y), palette().plot_cursor, 1.5f);
   ImGui::InvisibleButton("plot", ImVec2(w, height));
   if (ImGui::IsItemActive() && n > 0) {
-    const float f = (ImGui::GetIO().MousePos.x - p0.x - 6) / (w - 12);
+    const float f = (ImGui::GetIO().MousePos.x - x0) / std::max(x1 - x0, 1.0f);
     app.seek(size_t(std::lround(std::clamp(f, 0.0f, 1.0f) * float(n))));
   }
   if (ImGui::IsItemHovered())

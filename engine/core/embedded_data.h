@@ -1,6 +1,7 @@
-// Data files compiled into the engine (see cmake/embed_data.cmake): the
-// scenarios under assets/zuma/. Trained policies are files, not compiled in:
-// see engine/core/policy_store.h.
+// Data files compiled into the engine (cmake/embed_data.cmake): Zuma's scenarios (assets/zuma/) and the built-in
+// Sokoban collections (assets/sokoban/). Each folder of assets/ is a table of its own, embedded_<folder>()
+// (generated: embedded_folders.h), so that a page's module carries only its game's data. Trained policies are
+// files, not compiled in: see engine/core/policy_store.h.
 #pragma once
 
 #include <optional>
@@ -15,11 +16,9 @@ struct EmbeddedFile {
   std::string_view content;
 };
 
-const std::vector<EmbeddedFile>& embedded_files();
-
-// The content of an embedded file, or nothing.
-std::optional<std::string_view> embedded_file(std::string_view path);
-// The paths that start with `prefix`, in name order.
-std::vector<std::string> embedded_paths(std::string_view prefix);
+// The content of the file of `folder` (an embedded_<folder>() table) at `path`, or nothing.
+std::optional<std::string_view> embedded_file(const std::vector<EmbeddedFile>& folder, std::string_view path);
+// The paths of `folder` that start with `prefix`, in name order.
+std::vector<std::string> embedded_paths(const std::vector<EmbeddedFile>& folder, std::string_view prefix);
 
 }  // namespace pg

@@ -22,6 +22,8 @@ std::string last_step(const Session& s) {
                      ") played " + st.action_name + ".";
   const std::string what = describe_step(s.game(), st);
   if (!what.empty()) text += " " + what;
+  const auto& rewards = st.transition.rewards;
+  if (rewards.size() == 1 && rewards[0] != 0) text += " Reward " + number(rewards[0], "%+g") + ".";
   return text;
 }
 
@@ -39,8 +41,9 @@ std::string turn(const Session& s) {
   return "Player " + std::to_string(p) + " to move: " + s.agent_specs()[size_t(p)] + ".";
 }
 
-// The agent's most likely actions, at most five, most likely first; `first` gets the most likely one alone.
-std::string decision(Session& s, std::string& first) {
+// The agent's most likely actions, at most five, most likely first, and the one it chose (as the inspector
+// marks it: among tied actions the agent draws one); `chosen` gets that one alone, with its probability.
+std::string decision(Session& s, std::string& chosen) {
   if (s.state().is_terminal() || s.state().current_player() < 0) return "";
   const std::string who = s.agent_specs()[size_t(s.state().current_player())];
   if (s.thinking()) return who + " is thinking.";
@@ -56,12 +59,15 @@ std::string decision(Session& s, std::string& first) {
     const size_t i = order[k];
     const std::string name = s.state().action_name(d->actions[i]);
     const std::string share = number(100 * d->probabilities[i], "%.0f%%");
-    if (k == 0) first = name + " (" + share + ")";
     text += (k ? ", " : " ") + name + " " + share;
     if (i < d->scores.size()) text += " (" + d->score_label + " " + number(d->scores[i], "%+.3g") + ")";
   }
   if (order.size() > 5) text += ", and " + std::to_string(order.size() - 5) + " more";
   text += ".";
+  for (size_t i = 0; i < d->actions.size(); ++i)
+    if (d->actions[i] == d->chosen)
+      chosen = s.state().action_name(d->chosen) + " (" + number(100 * d->probabilities[i], "%.0f%%") + ")";
+  if (!chosen.empty()) text += " It chooses " + chosen + ".";
   if (d->value) text += " Its value of the position: " + number(*d->value, "%+.3g") + ".";
   return text;
 }
@@ -80,11 +86,11 @@ std::string describe_step(const Game& game, const EpisodeStep& step) {
 
 Json moment_in_words(Session& session) {
   const Episode& e = session.episode();
-  std::string first;
-  const std::string last = last_step(session), now = turn(session), decided = decision(session, first);
+  std::string chosen;
+  const std::string last = last_step(session), now = turn(session), decided = decision(session, chosen);
   std::string announcement = last.empty() ? "Start of the episode." : last;
   announcement += " " + now;
-  if (!first.empty()) announcement += " Most likely: " + first + ".";
+  if (!chosen.empty()) announcement += " It chooses " + chosen + ".";
   Json moves = Json::array();
   if (!session.state().is_terminal() && session.awaiting_move()) {
     for (const Action a : session.state().legal_actions()) moves.push_back(session.state().action_name(a));

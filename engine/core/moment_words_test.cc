@@ -23,15 +23,24 @@ TEST(MomentInWords, NamesTheLastStepWhoseTurnAndTheAgentsMostLikelyAction) {
   EXPECT_EQ(words["position"], "Step 1 of 1");
   EXPECT_EQ(words["last"].get<std::string>().rfind("Step 1: player 0 (", 0), 0u);
   EXPECT_NE(words["last"].get<std::string>().find(") played b2."), std::string::npos);
-  // The most likely action is the decision's, and the announcement names it.
+  // The action the agent chose (as the inspector marks it, among tied ones the one it drew), with its
+  // probability, in the decision and the announcement.
   const Decision* d = s.decision();
   ASSERT_NE(d, nullptr);
-  size_t best = 0;
-  for (size_t i = 1; i < d->actions.size(); ++i)
-    if (d->probabilities[i] > d->probabilities[best]) best = i;
-  const std::string name = s.state().action_name(d->actions[best]);
-  EXPECT_NE(words["announcement"].get<std::string>().find("Most likely: " + name + " ("), std::string::npos)
+  const std::string chosen = s.state().action_name(d->chosen);
+  EXPECT_NE(words["announcement"].get<std::string>().find("It chooses " + chosen + " ("), std::string::npos)
       << words["announcement"];
+  EXPECT_NE(words["decision"].get<std::string>().find("It chooses " + chosen + " ("), std::string::npos)
+      << words["decision"];
+}
+
+TEST(MomentInWords, TheLastStepsRewardIsSaid) {
+  Session s;
+  s.load("sokoban", Json{{"collection", "teaching"}, {"index", 0}});
+  s.set_agents({"human"});
+  s.play(s.state().action_name(s.state().legal_actions()[0]));
+  EXPECT_NE(moment_in_words(s)["last"].get<std::string>().find(" Reward "), std::string::npos)
+      << moment_in_words(s)["last"];
 }
 
 TEST(MomentInWords, SaysWhenTheGameIsOverAndWhatTheStepsDrew) {

@@ -44,6 +44,8 @@ class StepController {
   void cancel();
   // The link's step: the agents play to it (once the agents the link named are seated).
   void play_to(std::optional<size_t> step) { play_to_step_ = step; }
+  // The agents are still playing to the link's step (it ends when reached, or where the episode stops).
+  bool reaching_link_step() const { return play_to_step_.has_value(); }
   // Steps are due by themselves (playing, replying, a step asked, the link's step), whether or not the agent
   // to move is still thinking.
   bool stepping() const { return playing_ || replying_ || step_when_decided_ || play_to_step_; }

@@ -207,11 +207,13 @@ TEST(StepController, ALinksStepWaitsForTheWorkersDecisions) {
     page.stepper.update(0, 2.0);
     ASSERT_TRUE(page.session.thinking());
     EXPECT_EQ(page.session.episode().length(), played);
+    EXPECT_TRUE(page.stepper.reaching_link_step());  // the page's `ready` waits
     worker.answer_last();
   }
   page.stepper.update(0, 2.0);
   EXPECT_EQ(page.session.episode().length(), 3u);
   EXPECT_FALSE(page.stepper.stepping());
+  EXPECT_FALSE(page.stepper.reaching_link_step());
 }
 
 }  // namespace

@@ -135,7 +135,8 @@ UrlConfig parse_url_config(std::string_view query) {
       else
         c.theme = value;
     } else if (key == "origins") {
-      // The page's bridge (web/page/bridge.mjs) reads it (which pages may drive an embedded page through postMessage).
+      // The page's bridge applies it (which pages may drive an embedded page through postMessage) and names
+      // what it cannot use (web/page/bridge_rules.mjs: originProblems).
     } else if (key == "embed" || key == "autoplay") {
       bool v = false;
       if (!parse_flag(value, v))

@@ -192,14 +192,18 @@ test('unrelated postMessages are ignored, by the playground and by embed.js', as
   await page.close();
 });
 
-test('a playground out of view starts once it is scrolled into view (docs/embedding.md)', async () => {
+test('a playground out of view starts once it is scrolled into view, or when the course page calls it (docs/embedding.md)', async () => {
   const { page, errors } = await openCourse({ height: 700, wait: false });
   await page.evaluate(() => window.course.connections.sokoban.ready);
   await new Promise((resolve) => setTimeout(resolve, 3000));
   assert.equal(await page.getAttribute('#tictactoe-status', 'data-ready'), null, 'below the fold: not started');
+  // A call from the course page starts it where it is, out of view: the step is taken and answered.
+  const stepped = await page.evaluate(() => window.course.connections.tictactoe.step());
+  assert.equal(stepped.step, 1);
+  assert.equal((await page.evaluate(() => window.course.connections.tictactoe.ready)).game, 'tictactoe');
+  // Scrolled into view, it goes on drawing at the browser's frames.
   await page.locator('#tictactoe iframe').scrollIntoViewIfNeeded();
-  const state = await page.evaluate(() => window.course.connections.tictactoe.ready);
-  assert.equal(state.game, 'tictactoe');
+  assert.equal((await page.evaluate(() => window.course.connections.tictactoe.state())).step, 1);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -128,6 +128,25 @@ test('Copy link: copied when the browser allows it, else shown selected in a box
   await context.close();
 });
 
+test('a phone-sized embed (360x560) takes the narrow layout: the board below the full-view link, panels behind tabs', async () => {
+  const { page, errors } = await open('?game=mancala&embed=1&panels=board,inspector,timeline',
+    { device: { viewport: { width: 360, height: 560 } } });
+  const panels = await api(page, 'panels');
+  assert.equal(panels.embed, true);
+  assert.equal(panels.narrow, true);
+  assert.deepEqual(panels.tabs.map((t) => t.panel), ['inspector']);
+  const link = await page.locator('#fullview').boundingBox();
+  const board = Object.entries(panels.windows).find(([name]) => /board/i.test(name));
+  assert.ok(board, Object.keys(panels.windows).join(', '));
+  assert.ok(board[1].y >= link.y + link.height - 1, `the board (${board[1].y}) starts below the link (${link.y + link.height})`);
+  assert.ok(board[1].height > 200, `the board has room: ${board[1].height}`);
+  const wide = await open('?game=mancala&embed=1&panels=board,inspector,timeline');
+  assert.equal((await api(wide.page, 'panels')).narrow, false);
+  await wide.page.close();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('embed mode: the panels the URL names, and "Open in full view" at the same moment', async () => {
   const { page, errors } = await open('?game=tictactoe&agents=human,human&actions=b2,a1,c3&step=2&embed=1' +
                                       '&panels=board,inspector,timeline');

@@ -245,13 +245,42 @@ test('a human seat waits for its move; the agent answers', async () => {
   assert.equal((await api(page, 'step')).result, 'waiting_human');
   assert.equal(await api(page, 'policy'), null);
   await assert.rejects(api(page, 'play', '9'), /not a legal action/);
+  await page.evaluate(() => {
+    window.stepEvents = [];
+    window.addEventListener('playground:step', (e) => window.stepEvents.push(e.detail));
+  });
   await api(page, 'play', '3');  // extra turn: still the human's move
   await api(page, 'play', '6');
   const s = await api(page, 'state');
   assert.equal(s.step, 2);
   assert.equal(s.to_move, 1);
-  // The agents reply on their own after a human move (the page's reply mode).
+  // The agents reply on their own after a human move (the page's reply mode): each reply is a step event with
+  // the agent's decision, so a course page shows it without racing the reply.
   await page.waitForFunction(() => window.playground.state().to_move !== 1, null, { timeout: 10000 });
+  const events = await page.evaluate(() => window.stepEvents);
+  const human = events.find((d) => d.last_player === 0);
+  assert.equal(human.last_agent, 'human');
+  assert.equal(human.last_decision, undefined);
+  const reply = events.find((d) => d.last_player === 1);
+  assert.ok(reply, JSON.stringify(events));
+  assert.equal(reply.last_agent, 'greedy:3');
+  assert.equal(reply.last_decision.chosen, reply.last_action);
+  assert.ok(reply.last_decision.distribution.some((d) => d.action === reply.last_action && d.p > 0));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('ready is the moment the URL asked for: its agents seated after their file arrives, at its step', async () => {
+  // The value file arrives a second after the first frame: ready waits for it, then for the agents' 6 steps.
+  const late = (page) => page.route('**/policies/mancala/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  const { page, errors } = await open('?game=mancala&agents=ntuple:5,greedy:2&step=6',
+    { waitForPolicies: false, prepare: late });
+  const s = await api(page, 'state');
+  assert.deepEqual(s.agents, ['ntuple:5', 'greedy:2']);
+  assert.equal(s.step, 6);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,6 +1,6 @@
 // The game in words: the text mirror beside the canvas (#words) for screen readers and keyboard users. For every
 // game, stepped with the keyboard through the mirror's own buttons, it names the move just played and the
-// agent's most likely action, and announces the step in its aria-live region.
+// agent's most likely actions and the one it chooses, and announces the step in its aria-live region.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, open, api, GAMES, defaultSeats } from './helpers.mjs';
@@ -15,7 +15,7 @@ function mostLikely(decision) {
 }
 
 for (const game of GAMES) {
-  test(`${game}: the mirror names the move played and the agent's most likely action`, async () => {
+  test(`${game}: the mirror names the move played, the agent's most likely actions and its choice`, async () => {
     const { page, errors } = await open(`?game=${game}&agents=${defaultSeats(game).join(',')}`);
     const text = (id) => page.textContent(`#words-${id}`);
     await page.waitForFunction(() => document.getElementById('words-turn').textContent !== '');
@@ -41,7 +41,7 @@ for (const game of GAMES) {
       if (state.done) break;
       const decision = await api(page, 'policy');
       if (decision === null || decision.declined) continue;
-      const expected = `Most likely: ${mostLikely(decision)} (`;
+      const expected = `It chooses ${decision.chosen} (`;  // the action the inspector marks "chosen"
       await page.waitForFunction((e) => document.getElementById('words-live').textContent.includes(e), expected,
                                  { timeout: 10000 });
       assert.match(await text('decision'), new RegExp(`'s decision: ${mostLikely(decision).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));

@@ -7,7 +7,7 @@ import http from 'node:http';
 import test from 'node:test';
 import { asBytes, traceGame } from '../../web/page/api.mjs';
 import {
-  answerMessage, callMember, isCall, normalOrigin, originRules, refusal,
+  answerMessage, callMember, isCall, normalOrigin, originProblems, originRules, refusal,
 } from '../../web/page/bridge_rules.mjs';
 import { MAX_INPUT_BYTES, jsonText, messageOf, tooLargeMessage } from '../../web/page/engine.mjs';
 import { fetchBytes, httpError } from '../../web/page/fetch_bytes.mjs';
@@ -114,7 +114,23 @@ test('the bridge: origins as the browser writes them', () => {
   assert.equal(normalOrigin('http://localhost:9000/'), 'http://localhost:9000');
   assert.equal(normalOrigin('https://course.example/path?x=1'), 'https://course.example');
   assert.equal(normalOrigin('*'), '*');
-  assert.equal(normalOrigin('not a url'), 'not a url');
+  assert.equal(normalOrigin('not a url'), null);
+  assert.equal(normalOrigin('localhost:8702'), null, 'a scheme "localhost:" would be the opaque origin "null"');
+  assert.equal(normalOrigin('file:///tmp/x.html'), null);
+  const rules = originRules('localhost:8702', 'http://play.example');
+  assert.deepEqual(rules.listed, []);
+  assert.equal(rules.mayDrive('null'), false, 'a sandboxed sender');
+});
+
+test('origins that are not origins are named, as the engine names bad URL parameters', () => {
+  assert.deepEqual(originProblems(null), []);
+  assert.deepEqual(originProblems('*'), []);
+  assert.deepEqual(originProblems('https://course.example.edu,http://localhost:8702'), []);
+  const [noScheme, notOrigin, slash] = originProblems('localhost:8702,not an origin,https://course.example.edu/');
+  assert.match(noScheme, /^URL parameter 'origins': 'localhost:8702' is not an origin \(expected .*\); ignored$/);
+  assert.match(notOrigin, /^URL parameter 'origins': 'not an origin' is not an origin/);
+  assert.match(slash, /^URL parameter 'origins': 'https:\/\/course\.example\.edu\/' is taken as https:\/\/course\.example\.edu /);
+  assert.match(originProblems('')[0], /lists no origin/);
 });
 
 test('the bridge without `origins`: only the page itself drives; anyone listens; events to any parent', () => {

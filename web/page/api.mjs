@@ -43,6 +43,8 @@ export function createApi(ready) {
     // shows its first frame (the episode of the old game is left, as when switching games in Setup).
     load: (game, options) => {
       const text = jsonText(options || {}, 'load: ');
+      // Named against the page's games (this module carries one).
+      if (!games().includes(String(game))) throw refuse(`load: game '${game}': unknown game (known: ${games().join(', ')})`);
       if (otherModule(String(game))) return openGame(String(game), text);
       return call('pg_load', ['string', 'string'], [game, text], 'load: ');
     },

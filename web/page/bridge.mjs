@@ -15,6 +15,7 @@
 //   learn the state it missed before its listener was in place.
 import { BRIDGE, answerMessage, callMember, isCall, originRules, refusal } from './bridge_rules.mjs';
 import { messageOf } from './engine.mjs';
+import { loading, runUnseen } from './modules.mjs';
 import { page } from './state.mjs';
 
 const rules = originRules(new URLSearchParams(window.location.search).get('origins'), window.location.origin);
@@ -75,6 +76,8 @@ export function installBridge(api, ready) {
       return;
     }
     const args = m.args || [];
+    // A call (not the "ready" every embed.js sends) starts a playground that waits to be scrolled into view.
+    if (method !== 'ready' && loading.firstFrameMs === null) runUnseen();
     const run = () => Promise.resolve().then(() => bridgeCall(method, args)).then(
       (result) => answer(event, { id, method, result }),
       (e) => answer(event, { id, method, error: messageOf(e) }));

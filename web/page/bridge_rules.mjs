@@ -2,18 +2,43 @@
 // (bridge.mjs applies them; docs/embedding.md describes the protocol.)
 export const BRIDGE = 1;  // every message of the protocol carries `playground: 1`
 
-// An origin as the browser writes it ("http://localhost:9000/" -> "http://localhost:9000"); "*" and any text
-// that is not a URL stay as they are (such a text matches no sender).
+// An origin as the browser writes it ("http://localhost:9000/" -> "http://localhost:9000"); "*" stays; null for
+// a text that is not an http(s) origin ("localhost:9000" would parse as the opaque origin "null", which a
+// sandboxed frame's messages carry: it must match no sender). The engine names such entries on the page.
 export const normalOrigin = (text) => {
   if (text === '*') return text;
-  try { return new URL(text).origin; } catch (e) { return text; }
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch (e) { return null; }
 };
+
+// What the page names of the URL parameter `origins` (comma-separated origins, or `*`): each entry that is not
+// an http(s) origin (ignored) or has a path after its origin (taken without it).
+export function originProblems(originsParam) {
+  if (originsParam === null) return [];
+  const entries = originsParam.split(',').map((o) => o.trim()).filter(Boolean);
+  const named = (problem) => "URL parameter 'origins': " + problem;
+  const example = ' (expected an origin such as https://course.example.edu, or *)';
+  if (entries.length === 0) return [named('lists no origin' + example)];
+  const problems = [];
+  for (const entry of entries) {
+    if (entry === '*') continue;
+    const origin = normalOrigin(entry);
+    if (origin === null || !/^https?:\/\//.test(entry)) problems.push(named(`'${entry}' is not an origin${example}; ignored`));
+    else if (entry !== origin) {
+      problems.push(named(`'${entry}' is taken as ${origin} (an origin is scheme://host[:port], nothing after it)`));
+    }
+  }
+  return problems;
+}
 
 // The origins that may call and listen, from the URL parameter `origins` (comma-separated, `*` for any; null
 // when absent) and the page's own origin ("null" when opaque): {listed, mayDrive(origin), mayListen(origin),
 // eventTarget(framed, parentOrigin)}.
 export function originRules(originsParam, pageOrigin) {
-  const listed = (originsParam || '').split(',').map((o) => o.trim()).filter(Boolean).map(normalOrigin);
+  const listed = (originsParam || '').split(',').map((o) => o.trim()).filter(Boolean).map(normalOrigin)
+    .filter((o) => o !== null);
   const anyOrigin = listed.includes('*');
   const ownOrigin = pageOrigin !== 'null' ? pageOrigin : null;  // opaque: none
   const mayDrive = (origin) => anyOrigin || origin === ownOrigin || listed.includes(origin);

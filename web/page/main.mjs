@@ -4,7 +4,8 @@
 // module then says so).
 import { createApi, openFile } from './api.mjs';
 import { engineEvent, installBridge } from './bridge.mjs';
-import { stringToHeap } from './engine.mjs';
+import { originProblems } from './bridge_rules.mjs';
+import { report, stringToHeap } from './engine.mjs';
 import { embedRequested, installEmbeddedBoard, installKeyboard, keepBrowserKeys, textInput } from './input.mjs';
 import { copyLink, installLinkBox, showFullView } from './links.mjs';
 import { applyTheme, preference, setPreference } from './look.mjs';
@@ -28,6 +29,10 @@ function missingFeatures() {
                        'or try a current Chrome, Firefox, Edge or Safari. ' : '');
 }
 
+// The URL's moment is on screen: its agents seated and its step reached (the engine says so once, App::update).
+let opened;
+const openedMoment = new Promise((resolve) => { opened = resolve; });
+
 // The Module fields browser_library.js calls, and what changes as another game's module starts.
 function wireModules(api) {
   setModuleHooks({
@@ -46,7 +51,10 @@ function wireModules(api) {
       },
       pgOpenFile: (kind, file) => openFile(api, kind, file),
     },
-    onEngineEvent: engineEvent,
+    onEngineEvent(kind, detail) {
+      if (kind === 'opened') opened();  // the page's own: `ready` waits for it
+      else engineEvent(kind, detail);
+    },
     onCompiled: setWorkerCode,
     onSwitch() {
       forgetProvided();
@@ -82,7 +90,12 @@ function start() {
   wireModules(api);
   const urlGame = new URLSearchParams(window.location.search).get('game');
   const first = startModule(games().includes(urlGame) ? urlGame : games()[0], window.location.search || '');
-  first.then(() => resolveReady(api), rejectReady);
+  // `ready` means the moment the URL asked for: after the first frame, once its agents' files have arrived (or
+  // failed) and the agents have played to its step.
+  first.then(() => openedMoment).then(() => resolveReady(api), rejectReady);
+  // The page's own URL parameter, named as the engine names the others.
+  first.then(() => originProblems(new URLSearchParams(window.location.search).get('origins')).forEach(report),
+    () => {});
   ready.catch(() => {});
 }
 

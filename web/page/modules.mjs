@@ -99,6 +99,7 @@ function moduleInstance(game, query, firstFrame, failed) {
     pgRunning: false,  // true from the runtime's start: its functions may be called (never before)
     onRuntimeInitialized() {
       instance.pgRunning = true;
+      if (instance.pgUnseen) instance.ccall('pg_run_unseen');
       showStarting();
     },
     onFirstFrame() {
@@ -151,4 +152,18 @@ export function openGame(game, optionsText) {
   return page.switching.then(() => (optionsText && optionsText !== '{}'
     ? call('pg_load', ['string', 'string'], [game, optionsText], 'load: ')
     : call('pg_state')));
+}
+
+// A playground out of view (a frame of another origin below the course page's fold) gets no animation frames,
+// so it starts only when scrolled to. A call from the course page starts it anyway: the engine's loop runs on
+// timers until the page is seen (its first animation frame), then on the browser's frames again.
+export function runUnseen() {
+  const m = page.module;
+  if (!m || m.pgUnseen) return;
+  m.pgUnseen = true;
+  if (m.pgRunning) m.ccall('pg_run_unseen');
+  requestAnimationFrame(() => {
+    m.pgUnseen = false;
+    if (page.module === m && m.pgRunning) m.ccall('pg_run_seen');
+  });
 }

@@ -108,6 +108,9 @@ void draw_board(ImDrawList* draw, const Geometry& g, int mover, float text_size)
     const float y = p == 1 ? bmin.y - 0.55f * g.cell : bmax.y + 0.55f * g.cell;
     std::string label = "Player " + std::to_string(p) + (p == 0 ? " (bottom, store right)" : " (top, store left)");
     if (mover == p) label = "> " + label + " to move";
+    // A narrow board (a phone, a small embed) gets the short form rather than text past its edge.
+    if (ImGui::GetFont()->CalcTextSizeA(text_size * 0.85f, 1e9f, 0.0f, label.c_str()).x > bmax.x - bmin.x)
+      label = (mover == p ? "> P" : "P") + std::to_string(p) + (mover == p ? " to move" : "");
     draw->AddText(ImGui::GetFont(), text_size * 0.85f, ImVec2(bmin.x, y - text_size * 0.45f),
                   player_colour(p, mover == p ? 1.0f : 0.55f), label.c_str());
   }
@@ -131,12 +134,15 @@ void draw_holes(ImDrawList* draw, const Geometry& g, const mancala::Board& board
                   std::to_string(board.holes[size_t(h)]));
     if (h == last_pit) draw->AddCircle(ctr, g.radius[h] + 3, palette().last_move, 40, palette().outline * 1.5f);
   }
+  // "pit 3" where it fits between two pits' centres, else "3" (labels must not run into each other).
+  const float spacing = std::fabs(g.centre[mancala::first_pit_of(0) + 1].x - g.centre[mancala::first_pit_of(0)].x);
+  const bool long_names = ImGui::GetFont()->CalcTextSizeA(text_size * 0.75f, 1e9f, 0.0f, "pit 6").x < spacing * 0.9f;
   for (int p = 0; p < 2; ++p) {
     for (int i = 0; i < kPitsPerSide; ++i) {
       const int h = mancala::first_pit_of(p) + i;
       const float y = g.top[h] ? g.board_min().y - 0.2f * g.cell : g.board_max().y + 0.2f * g.cell;
       centered_text(draw, ImVec2(g.centre[h].x, y), text_size * 0.75f, player_colour(p, 0.8f),
-                    "pit " + std::to_string(i + 1));
+                    (long_names ? "pit " : "") + std::to_string(i + 1));
     }
   }
 }

@@ -273,10 +273,10 @@ std::optional<Action> click_point(const Geometry& g, const std::vector<Action>& 
 }  // namespace
 
 void MorrisView::draw_debug_toggles() {
+  // Two to a line: four in one row run past the inspector's edge, out of sight and of keyboard reach.
   ImGui::Checkbox("Mills and threats", &show_mills_);
   ImGui::SameLine();
   ImGui::Checkbox("Last move", &show_last_);
-  ImGui::SameLine();
   ImGui::Checkbox("Point names", &show_names_);
   ImGui::SameLine();
   ImGui::Checkbox("Exact values", &show_exact_);
@@ -307,7 +307,8 @@ void MorrisView::draw_inspector(const BoardContext& c) {
       "after, about +1 a win, 0 a draw, -1 a loss) and its exact value from the solved game. An orange row marked "
       "\"misjudged\": the agent values the action above one that keeps more (it would lose value there)."));
   const Decision& d = *c.decision;
-  const ExactValues exact = exact_values(dynamic_cast<const morris::MorrisState&>(c.state));
+  // The column asks for the solved game itself (fetched once): the values fill in when it arrives.
+  const ExactValues exact = exact_values(dynamic_cast<const morris::MorrisState&>(c.state), true);
   if (!ImGui::BeginTable("agent_vs_exact", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
   ImGui::TableSetupColumn("action");
   ImGui::TableSetupColumn("agent's value");
@@ -336,7 +337,7 @@ void MorrisView::draw_inspector(const BoardContext& c) {
     if (v)
       ImGui::TextColored(value_text_colour(*v), "%s", v->text().c_str());
     else
-      ImGui::TextDisabled("%s", exact.available ? "" : "loading");
+      ImGui::TextDisabled("%s", exact.available ? "" : "loading the solved game");
   }
   ImGui::EndTable();
 }

@@ -30,7 +30,12 @@ bool reward_section(const BoardContext& c, const sokoban::SokobanState& state) {
     ImGui::Text("last step: %+.1f", c.last_step->transition.rewards[0]);
     ImGui::Text("  = %+.1f step %+.0f shaping", t[events::kStepTerm].get<double>(),
                 t[events::kShapingTerm].get<double>());
-    ImGui::Text("    %+.0f target %+.0f end", t[events::kTargetTerm].get<double>(), t[events::kEndTerm].get<double>());
+    const double end = t[events::kEndTerm].get<double>();
+    ImGui::Text("    %+.0f target %+.0f end", t[events::kTargetTerm].get<double>(), end);
+    if (end < 0 && !state.rules().corner_ends)  // the project's penalty, though this level's episode goes on
+      ImGui::TextWrapped(
+          "(the corner test's -50; on this level the episode goes on: only the project's maps end "
+          "there)");
   } else {
     ImGui::TextDisabled("no step yet");
   }

@@ -77,8 +77,8 @@ std::pair<std::string, ImU32> analysis_line(const sokoban::PositionAnalysis& a, 
   switch (a.plan_status) {
     case sokoban::SolveStatus::kSolved:
       if (a.plan_moves == 0) return {"", 0};
-      std::snprintf(text, sizeof text, "solver: %d moves (%d pushes) from here at best; %d steps played", a.plan_moves,
-                    a.plan_pushes, steps);
+      std::snprintf(text, sizeof text, "solver: %d moves (%d pushes) from here at best; %d step%s played", a.plan_moves,
+                    a.plan_pushes, steps, steps == 1 ? "" : "s");
       return {text, text_colour(palette().text_info)};
     case sokoban::SolveStatus::kUnsolvable:
       return {"Deadlock: the solver proved there is no solution from here", text_colour(palette().text_bad)};

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "embedded_folders.h"
 #include "engine/core/agent.h"
-#include "engine/core/embedded_data.h"
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/games/sokoban/generator.h"
@@ -161,7 +161,7 @@ Json SokobanState::to_json() const {
 // after the folder ("boxoban/medium_valid_000_first50.txt" is "boxoban": its licence sits beside it).
 std::vector<std::string> builtin_collection_names() {
   std::vector<std::string> names;
-  for (const auto& path : embedded_paths(kCollectionPrefix)) {
+  for (const auto& path : embedded_paths(embedded_sokoban(), kCollectionPrefix)) {
     const std::string name = path.substr(std::string(kCollectionPrefix).size());
     if (name.size() <= 4 || !name.ends_with(".txt")) continue;
     const auto slash = name.find('/');
@@ -177,14 +177,14 @@ std::vector<std::string> builtin_collection_names() {
 std::vector<Level> builtin_collection(const std::string& name) {
   const bool plain = !name.empty() && name.find('/') == std::string::npos;  // a name, not a path
   std::string path = kCollectionPrefix + name + ".txt";
-  auto text = plain ? embedded_file(path) : std::nullopt;
+  auto text = plain ? embedded_file(embedded_sokoban(), path) : std::nullopt;
   if (!text && plain) {
-    const auto in_folder = embedded_paths(kCollectionPrefix + name + "/");
+    const auto in_folder = embedded_paths(embedded_sokoban(), kCollectionPrefix + name + "/");
     for (const auto& p : in_folder)
       if (p.ends_with(".txt") &&
           p.find('/', std::string(kCollectionPrefix).size() + name.size() + 1) == std::string::npos) {
         path = p;
-        text = embedded_file(path);
+        text = embedded_file(embedded_sokoban(), path);
         break;
       }
   }

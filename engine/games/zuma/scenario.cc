@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "engine/core/embedded_data.h"
+#include "embedded_folders.h"
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
 #include "engine/games/zuma/python_literal.h"
@@ -205,7 +205,7 @@ Scenario parse_scenario_text(std::string_view text, const Scenario& base) {
 std::vector<std::string> scenario_names() {
   std::vector<std::string> names;
   const std::string prefix = "assets/zuma/";
-  for (const auto& path : embedded_paths(prefix)) {
+  for (const auto& path : embedded_paths(embedded_zuma(), prefix)) {
     std::string name = path.substr(prefix.size());
     if (name.size() > 5 && name.substr(name.size() - 5) == ".json") names.push_back(name.substr(0, name.size() - 5));
   }
@@ -216,7 +216,7 @@ std::vector<std::string> scenario_names() {
 }
 
 Scenario named_scenario(const std::string& name) {
-  const auto text = embedded_file("assets/zuma/" + name + ".json");
+  const auto text = embedded_file(embedded_zuma(), "assets/zuma/" + name + ".json");
   if (!text) {
     std::string known;
     for (const auto& n : scenario_names()) known += (known.empty() ? "" : ", ") + n;

@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/core/embedded_data.h"
+#include "embedded_folders.h"
 #include "engine/core/error.h"
 #include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
@@ -95,7 +95,9 @@ Scenario grading_protocol() {
 }
 
 // assets/zuma/seed_example.json as shipped.
-std::string example_scenario_json() { return std::string(embedded_file("assets/zuma/seed_example.json").value()); }
+std::string example_scenario_json() {
+  return std::string(embedded_file(embedded_zuma(), "assets/zuma/seed_example.json").value());
+}
 
 // The homework's `example` dict, exactly as the homework writes it.
 constexpr std::string_view kExampleLiteral = R"py({

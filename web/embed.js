@@ -143,9 +143,18 @@
       if (readyDone || closed) return;
       send('ready', [], 0).then((state) => settleReady(state, null), (e) => settleReady(null, e));
     }
-    const onLoad = () => askReady();
+    let documentArrived;
+    const arrived = new Promise((resolve) => { documentArrived = resolve; });
+    const onLoad = () => { documentArrived(); askReady(); };
     iframe.addEventListener('load', onLoad);
-    if (documentLoaded()) askReady();
+    if (documentLoaded()) onLoad();
+    // A playground out of view waits to be scrolled to before it starts; the first call starts it ("start").
+    let startAsked = false;
+    function start() {
+      if (startAsked || readyDone) return;
+      startAsked = true;
+      arrived.then(() => send('start', [], 0)).catch(() => {});
+    }
 
     const connection = {
       iframe,
@@ -156,6 +165,7 @@
       // promise), rejected with the playground's error message.
       call(method) {
         const args = Array.prototype.slice.call(arguments, 1);
+        start();
         return ready.then(() => send(String(method), args, timeout));
       },
       // Calls `fn(detail)` on each event of this kind ('ready', 'step', 'done', 'error'), or `fn(kind, detail)`

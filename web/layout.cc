@@ -132,7 +132,7 @@ void App::draw() {
   if (embed) {
     // The page's "Open in full view" link (web/page/links.mjs) takes a strip at the top. A frame as narrow as a
     // phone gets the phone's layout: the board and timeline, the other panels behind tabs.
-    const float link_h = 20;
+    const float link_h = 28;
     narrow_layout = display.x < 640;
     drawer_tabs.clear();
     if (narrow_layout)

@@ -257,7 +257,12 @@ bool g_main_loop_started = false;
 
 extern "C" EMSCRIPTEN_KEEPALIVE void pg_run_unseen() {
   g_run_unseen = true;
-  if (g_main_loop_started) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 50);
+  if (!g_main_loop_started) return;  // main() starts it on timers
+  // The loop waits for an animation frame that will not come: restarted (pause, resume), it schedules its next
+  // iteration with the new timing.
+  emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 50);
+  emscripten_pause_main_loop();
+  emscripten_resume_main_loop();
 }
 
 // Seen again (the page had an animation frame): back to the browser's frames.

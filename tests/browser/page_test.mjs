@@ -290,7 +290,7 @@ test('the API\'s refusals name the page\'s games, the agents once, and the trace
   const known = `known: ${GAMES.join(', ')}`;
   await assert.rejects(api(page, 'load', 'chess'), (e) => e.message.includes(`game 'chess': unknown game (${known})`));
   await assert.rejects(api(page, 'setAgents', ['random', 'random', 'random']),
-    (e) => /agents: mancala takes 2 agents, got 3$/.test(e.message) && !/agents: agents/.test(e.message));
+    (e) => /agents: mancala takes 2 agents, got 3\b/.test(e.message) && !/agents: agents/.test(e.message));
   await api(page, 'play', '3');
   const played = await api(page, 'trace');
   played.steps[0].decision = { chosen: '9' };

@@ -58,8 +58,11 @@ export function installBridge(api, ready) {
     publish('ready', state);
   }, (e) => publish('error', { message: messageOf(e), fatal: true }));
 
+  // "ready" and "start" answer the state once the page is ready; "start" (from a page that may drive this one)
+  // also starts a playground that waits to be scrolled into view, as any other call does.
+  const waitsForReady = (method) => method === 'ready' || method === 'start';
   const bridgeCall = (method, args) =>
-    (method === 'ready' ? ready.then(() => page.switching).then(() => api.state()) : callMember(api, method, args));
+    (waitsForReady(method) ? ready.then(() => page.switching).then(() => api.state()) : callMember(api, method, args));
   let calls = Promise.resolve();  // the calls in order: each starts when the one before has settled
   window.addEventListener('message', (event) => {
     const m = event.data;
@@ -81,8 +84,8 @@ export function installBridge(api, ready) {
     const run = () => Promise.resolve().then(() => bridgeCall(method, args)).then(
       (result) => answer(event, { id, method, result }),
       (e) => answer(event, { id, method, error: messageOf(e) }));
-    // "ready" waits for the page, not for the calls before it.
-    if (method === 'ready') run();
+    // "ready" and "start" wait for the page, not for the calls before them.
+    if (waitsForReady(method)) run();
     else {
       calls = calls.then(() => ready).then(() => page.switching).then(run,
         (e) => answer(event, { id, method, error: method + ': the playground did not start: ' + messageOf(e) }));

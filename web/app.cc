@@ -38,6 +38,7 @@ App::App(const UrlConfig& config) : stepper_(session_, [this](const std::string&
   const UrlOpening opening = open_url_config(session_, config, game);
   for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text, true));  // info: an agent waits
   stepper_.play_to(opening.play_to_step);
+  url_named_agents_ = config.agents.has_value();
   view_for_game();
 }
 
@@ -101,9 +102,11 @@ void App::update(double now, double dt) {
   std::erase_if(messages, [&](const Message& m) { return !m.error && now - m.shown_at > kInfoSeconds; });
   stepper_.update(dt, speed);
   publish_changes();
-  // The moment the URL asked for is on screen: its agents seated (their files arrived or failed) and its step
-  // reached (or where the episode stopped). The page's `ready` waits for this.
-  if (!published_opened_ && session_.pending_agents().empty() && !stepper_.reaching_link_step()) {
+  // The moment the URL asked for is on screen: the agents it names seated (their files arrived or failed; the
+  // game's own defaults may still have a stand-in) and its step reached (or where the episode stopped, the
+  // default agents seated first). The page's `ready` waits for this.
+  const bool seated = !url_named_agents_ || session_.pending_agents().empty();
+  if (!published_opened_ && seated && !stepper_.reaching_link_step()) {
     published_opened_ = true;
     browser::publish_event("opened", "{}");
   }

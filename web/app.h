@@ -149,6 +149,7 @@ class App {
   std::string published_;                 // what publish_changes last told the page
   bool published_done_ = false;
   bool published_opened_ = false;  // the URL's opening has settled (App::update tells the page once)
+  bool url_named_agents_ = false;  // the URL's `agents`: `ready` waits for them to be seated
 };
 
 }  // namespace pg::web

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, site } from './helpers.mjs';
+import { useSite, open, api, site, env } from './helpers.mjs';
 
 useSite();
 
@@ -148,18 +148,25 @@ test('a corrupted policy file is refused with its checksum named; the page keeps
   await page.close();
 });
 
-test('the URL asks for an agent whose policy is loading: it is seated when the file arrives', async () => {
+test('the URL asks for an agent whose policy is loading: ready waits until it is seated', async () => {
   let release;
   const held = new Promise((r) => { release = r; });
-  const { page, errors } = await open('?game=mancala&seed=3&agents=theta:1:pool,random', {
-    waitForPolicies: false,
-    prepare: (p) => p.route('**/policies/mancala/*', async (route) => { await held; await route.continue(); }),
-  });
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/policies/mancala/*', async (route) => { await held; await route.continue(); });
+  await page.goto(env.base + '?game=mancala&seed=3&agents=theta:1:pool,random');
+  await page.waitForFunction(() => window.playground.firstFrameMs !== null);
+  // The board is up with a stand-in, the page says the agent is on its way, and ready has not come.
   assert.notDeepEqual((await api(page, 'state')).agents, ['theta:1:pool', 'random']);
   assert.match(await messages(page), /policy mancala\/theta_pool.json is still loading/);
+  const readyAt = page.evaluate(() => window.playground.ready.then(() => window.playground.state().agents));
+  let early = null;
+  readyAt.then((a) => { early = a; });
+  await page.waitForTimeout(500);
+  assert.equal(early, null, 'ready waits for the agents the URL names');
   release();
-  await page.evaluate(() => window.playground.policiesReady('mancala'));
-  assert.deepEqual((await api(page, 'state')).agents, ['theta:1:pool', 'random']);
+  assert.deepEqual(await readyAt, ['theta:1:pool', 'random']);
   assert.doesNotMatch(await messages(page), /still loading/, 'the message goes once the agent is seated');
   assert.equal((await api(page, 'step')).result, 'played');
   assert.deepEqual(errors, []);

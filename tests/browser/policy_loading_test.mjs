@@ -133,6 +133,9 @@ test('a corrupted policy file is refused with its checksum named; the page keeps
     prepare: (p) => p.route('**/policies/zuma/*.rlpg', (route) => route.fulfill({
       status: 200, contentType: 'application/octet-stream', body: corrupted(path.basename(new URL(route.request().url()).pathname)) })),
   });
+  // The module asks for the file itself (its default agent needs it); policiesReady, asked after the refusal,
+  // reports that refusal rather than the file as handed over.
+  await page.waitForFunction(() => window.playground.messages().some((m) => /bad checksum/.test(m.text)));
   const ready = await page.evaluate(() => window.playground.policiesReady('zuma'));
   const refused = ready.files.find((f) => f.path === 'zuma/q_features.rlpg');
   assert.equal(refused.ok, false);

@@ -28,7 +28,7 @@ export function fileProgress(total, progress) {
 
 let manifestPromise = null;
 const policyBytes = new Map();  // path -> Promise of Uint8Array (fetched once)
-let provided = new Set();       // paths handed to the running module
+let handed = new Map();         // path -> Promise of {path, ok, error}: handing it to the running module
 
 function policyManifest() {
   if (!manifestPromise) {
@@ -44,7 +44,6 @@ function policyManifest() {
 // Hands a fetched file to the running module: {path, ok, error}. The engine checks it and seats the agents
 // that waited for it.
 function providePolicy(path, bytes) {
-  provided.add(path);
   try {
     callWithBytes('pg_provide_policy', path, bytes, 'policy file ' + path + ': ');
     return { path, ok: true };
@@ -84,20 +83,27 @@ export function policyFile(path) {
   return fetched;
 }
 
-// Fetches a file and hands it to the running module (unless another game's module started meanwhile).
+// Fetches a file and hands it to the running module (unless another game's module started meanwhile), once:
+// whoever asks again gets the same outcome, a refusal included. A failed fetch is forgotten, to be tried again.
 function loadPolicyFile(path) {
+  const outcomes = handed;
+  let outcome = outcomes.get(path);
+  if (outcome) return outcome;
   const module = page.module;
-  return policyFile(path).then(
+  outcome = policyFile(path).then(
     (bytes) => (page.module === module ? providePolicy(path, bytes) : { path, ok: true }),
     (e) => {
+      if (outcomes.get(path) === outcome) outcomes.delete(path);
       const error = messageOf(e);
       return page.module === module ? policyFailed(path, error) : { path, ok: false, error };
     });
+  outcomes.set(path, outcome);
+  return outcome;
 }
 
 // Module.pgRequestPolicy: an agent needs this file.
 export function requestPolicy(path) {
-  if (!provided.has(path)) loadPolicyFile(path);
+  loadPolicyFile(path);
 }
 
 // Every file of a game, fetched and handed over: {game, files: [{path, ok, error}]}.
@@ -105,7 +111,7 @@ export function loadPolicies(game) {
   game = String(game);
   return policyManifest().then((manifest) => {
     const files = manifestFiles(manifest, game);
-    return Promise.all(files.map((f) => (provided.has(f.path) ? { path: f.path, ok: true } : loadPolicyFile(f.path))))
+    return Promise.all(files.map((f) => loadPolicyFile(f.path)))
       .then((results) => ({ game, files: results }));
   }, (e) => {
     const error = messageOf(e);
@@ -116,5 +122,5 @@ export function loadPolicies(game) {
 
 // Another game's module starts: it has none of the files yet.
 export function forgetProvided() {
-  provided = new Set();
+  handed = new Map();
 }

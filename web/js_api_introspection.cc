@@ -13,6 +13,56 @@
 #include "web/platform.h"
 #include "web/ui.h"
 
+namespace {
+
+// What the last frame drew wider than the room it had, unscrolled (cut off at the edge): a window's contents
+// past its right edge with no horizontal scroll, or a table cell's past its column, by more than a space (a
+// wrapped line's width counts the space it wrapped at). One line each.
+pg::Json clipped_text() {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  pg::Json clipped = pg::Json::array();
+  const float space = ImGui::CalcTextSize(" ").x;
+  auto note = [&](const std::string& where, float wanted, float room) {
+    if (wanted > room + space)
+      clipped.push_back(where + ": " + std::to_string(int(wanted)) + " px wide in " + std::to_string(int(room)));
+  };
+  for (const ImGuiWindow* w : g.Windows) {
+    if (!w->Active || w->ScrollMax.x > 0 || (w->Flags & ImGuiWindowFlags_AlwaysAutoResize)) continue;
+    note(w->Name, w->ContentSizeIdeal.x, w->InnerRect.GetWidth() - 2 * w->WindowPadding.x);
+  }
+  for (int i = 0; i < g.Tables.GetMapSize(); ++i) {
+    const ImGuiTable* t = g.Tables.TryGetMapData(i);
+    if (!t || t->LastFrameActive != g.FrameCount || (t->Flags & ImGuiTableFlags_ScrollX)) continue;
+    for (int c = 0; c < t->ColumnsCount; ++c) {
+      const ImGuiTableColumn& column = t->Columns[c];
+      if (!column.IsVisibleX) continue;
+      const std::string name = std::string(t->OuterWindow->Name) + " column " + std::to_string(c);
+      note(name, std::max(column.ContentMaxXFrozen, column.ContentMaxXUnfrozen) - column.WorkMinX,
+           column.WorkMaxX - column.WorkMinX);
+    }
+  }
+  return clipped;
+}
+
+// An object of numbers, built in a loop: nlohmann's nested initialiser lists inline into kilobytes of code
+// per call, and this module's size is budgeted.
+pg::Json numbers(std::initializer_list<std::pair<const char*, double>> fields) {
+  pg::Json j = pg::Json::object();
+  for (const auto& [key, value] : fields) j[key] = value;
+  return j;
+}
+
+pg::Json with_name(pg::Json j, const char* key, const std::string& name) {
+  j[key] = name;
+  return j;
+}
+
+pg::Json box(const char* key, const std::string& name, ImVec2 min, ImVec2 size) {
+  return with_name(numbers({{"x", min.x}, {"y", min.y}, {"width", size.x}, {"height", size.y}}), key, name);
+}
+
+}  // namespace
+
 extern "C" {
 
 // Which panels the page shows (the URL's `panels`, or the View menu's toggles), and whether it is in embed mode.
@@ -33,32 +83,34 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
     const ImGuiWindow* scrolled = w;
     for (const ImGuiWindow* c : all)
       if (scrolled->ScrollMax.y <= 0 && c->Active && c->RootWindow == w && c != w && c->ScrollMax.y > 0) scrolled = c;
-    windows[name] = {{"x", w->Pos.x},
-                     {"y", w->Pos.y},
-                     {"width", w->Size.x},
-                     {"height", w->Size.y},
-                     {"scrollY", scrolled->Scroll.y},
-                     {"scrollMaxY", scrolled->ScrollMax.y}};
+    windows[name] = numbers({{"x", w->Pos.x},
+                             {"y", w->Pos.y},
+                             {"width", w->Size.x},
+                             {"height", w->Size.y},
+                             {"scrollY", scrolled->Scroll.y},
+                             {"scrollMaxY", scrolled->ScrollMax.y}});
   }
   pg::Json fields = pg::Json::array();
   for (const auto& f : pg::web::text_fields())
-    fields.push_back({{"name", f.name},
-                      {"x", f.min.x},
-                      {"y", f.min.y},
-                      {"width", f.max.x - f.min.x},
-                      {"height", f.max.y - f.min.y}});
+    fields.push_back(box("name", f.name, f.min, ImVec2(f.max.x - f.min.x, f.max.y - f.min.y)));
+  pg::Json board_text = pg::Json::array();
+  for (const auto& t : pg::web::drawn_board_text())
+    board_text.push_back(with_name(numbers({{"size", t.size}, {"raster", t.raster}}), "text", t.text));
   pg::Json tabs = pg::Json::array();
-  for (const auto& t : app->drawer_tabs)
-    tabs.push_back({{"panel", t.panel}, {"x", t.x}, {"y", t.y}, {"width", t.width}, {"height", t.height}});
-  return pg::web::js::reply({{"embed", app->embed},
-                             {"shown", app->shown_panels()},
-                             {"narrow", app->narrow_layout},
-                             {"windows", windows},
-                             {"tabs", tabs},
-                             {"drawer", app->drawer_panel},
-                             {"tooltip", tooltip},
-                             {"fields", fields},
-                             {"typing", ImGui::GetIO().WantTextInput}});
+  for (const auto& t : app->drawer_tabs) tabs.push_back(box("panel", t.panel, {t.x, t.y}, {t.width, t.height}));
+  pg::Json reply = pg::Json::object();
+  reply["embed"] = app->embed;
+  reply["shown"] = app->shown_panels();
+  reply["narrow"] = app->narrow_layout;
+  reply["windows"] = std::move(windows);
+  reply["tabs"] = std::move(tabs);
+  reply["drawer"] = app->drawer_panel;
+  reply["tooltip"] = tooltip;
+  reply["fields"] = std::move(fields);
+  reply["clipped"] = clipped_text();
+  reply["boardText"] = std::move(board_text);
+  reply["typing"] = ImGui::GetIO().WantTextInput;
+  return pg::web::js::reply(reply);
 }
 
 // What the on-screen keyboard typed (the page's typing proxy: web/page/input.mjs): text for the text field that has the

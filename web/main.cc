@@ -20,6 +20,7 @@
 #include "web/browser.h"
 #include "web/platform.h"
 #include "web/theme.h"
+#include "web/ui.h"
 
 namespace pg::web {
 
@@ -94,7 +95,7 @@ bool type_key(const std::string& name) {
 namespace {
 
 // The font, rasterised at the screen's scale times the UI scale and drawn at 1/screen scale: crisp text at
-// 13 CSS pixels times the UI scale.
+// 13 CSS pixels times the UI scale; and the boards' ladder of sizes (web/ui.h: board_text).
 void make_font(double dpr, float ui_scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
@@ -103,6 +104,12 @@ void make_font(double dpr, float ui_scale) {
   config.OversampleH = config.OversampleV = 1;
   config.PixelSnapH = true;
   io.Fonts->AddFontDefault(&config);
+  std::vector<ImFont*> board_fonts;
+  for (float size : board_text_sizes()) {
+    config.SizePixels = float(size * dpr);
+    board_fonts.push_back(io.Fonts->AddFontDefault(&config));
+  }
+  set_board_fonts(std::move(board_fonts), float(dpr));
   io.FontGlobalScale = float(1.0 / dpr);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();

@@ -26,11 +26,11 @@ void decision_table(const State& state, const Decision& decision, Action taken, 
   const bool has_lines = d->lines.size() == d->actions.size() && !d->lines.empty();
   if (ImGui::BeginTable("distribution", 3 + int(has_scores) + int(has_lines),
                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("action", ImGuiTableColumnFlags_WidthFixed, 50);
+    ImGui::TableSetupColumn("action", kFittedColumn);
     ImGui::TableSetupColumn("probability", ImGuiTableColumnFlags_WidthStretch);
-    if (has_scores) ImGui::TableSetupColumn("score", ImGuiTableColumnFlags_WidthFixed, 60);
+    if (has_scores) ImGui::TableSetupColumn("score", kFittedColumn);
     if (has_lines) ImGui::TableSetupColumn("expected line", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, 60);
+    ImGui::TableSetupColumn("", kFittedColumn);
     ImGui::TableHeadersRow();
     for (size_t i : order) {
       ImGui::TableNextRow();

@@ -1,5 +1,4 @@
 // The Step log: every step and what happened in it.
-#include <algorithm>
 #include <cstdio>
 
 #include "engine/core/moment_words.h"
@@ -19,20 +18,15 @@ void log_panel(App& app) {
       PG_TEXT("Every step of the episode: who acted, the action, the reward, and what happened (extra turns, "
               "captures, every random draw). Click a row to go there."));
   static size_t last_cursor = ~size_t(0);
-  // The action column fits the game's longest action name (the Binary Game's
-  // x,y,d); a table keeps the widths it was created with, so one per game.
-  float action_width = 24;
-  for (Action a : s.state().legal_actions())
-    action_width = std::max(action_width, ImGui::CalcTextSize(s.state().action_name(a).c_str()).x + 6);
+  // The short columns fit what they show; what happened wraps in the rest, so nothing is cut off at any width.
   const std::string table_id = "log##" + s.entry().name;
-  if (ImGui::BeginTable(table_id.c_str(), 6,
-                        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+  if (ImGui::BeginTable(table_id.c_str(), 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 24);
-    ImGui::TableSetupColumn("P", ImGuiTableColumnFlags_WidthFixed, 12);
-    ImGui::TableSetupColumn("agent", ImGuiTableColumnFlags_WidthFixed, 62);
-    ImGui::TableSetupColumn("act", ImGuiTableColumnFlags_WidthFixed, action_width);
-    ImGui::TableSetupColumn("rew", ImGuiTableColumnFlags_WidthFixed, 24);
+    ImGui::TableSetupColumn("#", kFittedColumn);
+    ImGui::TableSetupColumn("P", kFittedColumn);
+    ImGui::TableSetupColumn("agent", kFittedColumn);
+    ImGui::TableSetupColumn("act", kFittedColumn);
+    ImGui::TableSetupColumn("rew", kFittedColumn);
     ImGui::TableSetupColumn("what happened", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < e.length(); ++i) {
@@ -57,11 +51,10 @@ void log_panel(App& app) {
       ImGui::Text("%+g", rw);
       ImGui::TableNextColumn();
       const std::string note = app.view()->step_note(e, i);
-      if (!note.empty()) {
-        ImGui::TextColored(palette().text_bad, "%s", note.c_str());  // the view says what is bad (a blunder)
-        ImGui::SameLine();
-      }
+      ImGui::PushTextWrapPos(0);
+      if (!note.empty()) ImGui::TextColored(palette().text_bad, "%s", note.c_str());  // the view's: a blunder
       ImGui::TextUnformatted(describe_step(s.game(), st).c_str());
+      ImGui::PopTextWrapPos();
     }
     ImGui::EndTable();
   }

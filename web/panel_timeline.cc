@@ -153,7 +153,6 @@ void timeline_panel(App& app) {
   ImGui::SetNextItemWidth(140);
   if (ImGui::SliderFloat("steps/s", &speed, float(kMinSpeed), float(kMaxSpeed), "%.2g", ImGuiSliderFlags_Logarithmic))
     app.speed = speed;
-  ImGui::SameLine();
   const auto r = e.returns(e.cursor());
   std::string returns;
   for (size_t q = 0; q < r.size(); ++q) {
@@ -161,8 +160,13 @@ void timeline_panel(App& app) {
     std::snprintf(buf, sizeof buf, "%s%+g", q ? " / " : "", r[q]);
     returns += buf;
   }
-  ImGui::Text("step %zu of %zu%s   return %s", e.cursor(), e.length(), s.state().is_terminal() ? " (over)" : "",
-              returns.c_str());
+  char where[64];
+  std::snprintf(where, sizeof where, "step %zu of %zu%s", e.cursor(), e.length(),
+                s.state().is_terminal() ? " (over)" : "");
+  same_line_if_fits(where);
+  ImGui::TextUnformatted(where);
+  same_line_if_fits(("return " + returns).c_str());
+  ImGui::Text("return %s", returns.c_str());
 
   int t = int(e.cursor());
   ImGui::SetNextItemWidth(-1);

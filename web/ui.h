@@ -16,8 +16,42 @@ void help_marker(const Text& text);
 // A paragraph wrapped to the window ("" while the page's texts are loading).
 void wrapped_text(const Text& text);
 
-// Text centred on a point, in a given pixel size.
+// Text a view draws on its board at a size it chose (CSS pixels), drawn from the font rasterised at the largest
+// size of a ladder not above it, at that size: a font drawn below its raster's size loses its one-pixel strokes
+// (a minus sign vanished at 12 px drawn from the 13-px raster). web/main.cc rasterises the ladder.
+struct BoardText {
+  ImFont* font;
+  float size;
+  ImVec2 measure(const char* text) const;
+  ImVec2 measure(const std::string& text) const { return measure(text.c_str()); }
+  // `at` is the text's top left, put on a whole device pixel.
+  void draw(ImDrawList* list, ImVec2 at, ImU32 colour, const char* text) const;
+  void draw(ImDrawList* list, ImVec2 at, ImU32 colour, const std::string& text) const {
+    draw(list, at, colour, text.c_str());
+  }
+};
+BoardText board_text(float size);
+// The ladder's sizes (CSS pixels), and its fonts in that order once rasterised for `device_pixel_ratio`.
+const std::vector<float>& board_text_sizes();
+void set_board_fonts(std::vector<ImFont*> fonts, float device_pixel_ratio);
+
+// The board text drawn this frame, with its size and the size of the raster it was drawn from (CSS pixels):
+// what the browser tests read of the board. App::draw starts each frame's list.
+struct DrawnText {
+  std::string text;
+  float size, raster;
+};
+std::vector<DrawnText>& drawn_board_text();
+
+// Board text centred on a point, in a given pixel size.
 void centered_text(ImDrawList* draw, ImVec2 center, float size, ImU32 colour, const std::string& text);
+
+// A table column as wide as what it shows, every frame (a fixed column given no width and not resizable fits its
+// contents): nothing in it is cut off, whatever the text and its size.
+constexpr ImGuiTableColumnFlags kFittedColumn = ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoResize;
+
+// Keeps the next item on the line of the last one if `text` fits there, else starts a new line.
+void same_line_if_fits(const char* text);
 
 // Window flags of a panel: held in place (embedded, or in the narrow layout: App::fixed_panels), and without
 // a title unless `titled`.

@@ -144,8 +144,8 @@ void draw_title_and_coordinates(ImDrawList* draw, const Grid& g, const binary::B
       mover >= 0 ? "Player " + std::to_string(mover) + " (the course's " + std::to_string(mover + 1) + ") to move"
                  : "Player " + std::to_string(state.winner()) + " wins: player " + std::to_string(1 - state.winner()) +
                        " has no legal move";
-  draw->AddText(ImGui::GetFont(), small * 1.3f, ImVec2(g.origin.x, top_y),
-                player_colour(mover >= 0 ? mover : state.winner()), title.c_str());
+  board_text(small * 1.3f)
+      .draw(draw, ImVec2(g.origin.x, top_y), player_colour(mover >= 0 ? mover : state.winner()), title);
   const ImU32 coordinate = ImGui::GetColorU32(palette().text_dim);  // on the panel's background
   for (int x = 0; x < b.width; ++x)
     centered_text(draw, ImVec2(g.centre(x, 0).x, g.origin.y - small * 0.8f), small, coordinate, std::to_string(x));
@@ -224,8 +224,8 @@ void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels
     verdict = "solver: " + std::to_string(v.losing) + " of " + std::to_string(v.moves) + " moves lose; " +
               (marks.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
   // Above the board, on the panel's background.
-  draw->AddText(ImGui::GetFont(), small * 1.05f, at,
-                ImGui::GetColorU32(v.wins() ? palette().text_good : palette().text_neutral), verdict.c_str());
+  board_text(small * 1.05f)
+      .draw(draw, at, ImGui::GetColorU32(v.wins() ? palette().text_good : palette().text_neutral), verdict);
 }
 
 // The last move's point framed, and the agent's choice (the half of its digit) framed in the chosen colour.

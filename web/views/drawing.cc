@@ -22,13 +22,13 @@ void arrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 colour, float thickne
 }
 
 void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<LabelPart>& parts) {
-  ImFont* font = ImGui::GetFont();
+  const BoardText font = board_text(size);
   const float gap = size * 0.3f;
   float width = 0, height = 0;
   int shown = 0;
   for (const auto& part : parts) {
     if (part.text.empty()) continue;
-    const ImVec2 ext = font->CalcTextSizeA(size, 1e9f, 0, part.text.c_str());
+    const ImVec2 ext = font.measure(part.text);
     width += ext.x + (shown++ ? gap : 0);
     height = std::max(height, ext.y);
   }
@@ -38,8 +38,8 @@ void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<Labe
   float x = at.x - width * 0.5f;
   for (const auto& part : parts) {
     if (part.text.empty()) continue;
-    draw->AddText(font, size, ImVec2(x, at.y - height * 0.5f), part.colour, part.text.c_str());
-    x += font->CalcTextSizeA(size, 1e9f, 0, part.text.c_str()).x + gap;
+    font.draw(draw, ImVec2(x, at.y - height * 0.5f), part.colour, part.text);
+    x += font.measure(part.text).x + gap;
   }
 }
 

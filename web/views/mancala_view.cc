@@ -109,10 +109,10 @@ void draw_board(ImDrawList* draw, const Geometry& g, int mover, float text_size)
     std::string label = "Player " + std::to_string(p) + (p == 0 ? " (bottom, store right)" : " (top, store left)");
     if (mover == p) label = "> " + label + " to move";
     // A narrow board (a phone, a small embed) gets the short form rather than text past its edge.
-    if (ImGui::GetFont()->CalcTextSizeA(text_size * 0.85f, 1e9f, 0.0f, label.c_str()).x > bmax.x - bmin.x)
+    if (board_text(text_size * 0.85f).measure(label).x > bmax.x - bmin.x)
       label = (mover == p ? "> P" : "P") + std::to_string(p) + (mover == p ? " to move" : "");
-    draw->AddText(ImGui::GetFont(), text_size * 0.85f, ImVec2(bmin.x, y - text_size * 0.45f),
-                  player_colour(p, mover == p ? 1.0f : 0.55f), label.c_str());
+    board_text(text_size * 0.85f)
+        .draw(draw, ImVec2(bmin.x, y - text_size * 0.45f), player_colour(p, mover == p ? 1.0f : 0.55f), label);
   }
 }
 
@@ -136,7 +136,7 @@ void draw_holes(ImDrawList* draw, const Geometry& g, const mancala::Board& board
   }
   // "pit 3" where it fits between two pits' centres, else "3" (labels must not run into each other).
   const float spacing = std::fabs(g.centre[mancala::first_pit_of(0) + 1].x - g.centre[mancala::first_pit_of(0)].x);
-  const bool long_names = ImGui::GetFont()->CalcTextSizeA(text_size * 0.75f, 1e9f, 0.0f, "pit 6").x < spacing * 0.9f;
+  const bool long_names = board_text(text_size * 0.75f).measure("pit 6").x < spacing * 0.9f;
   for (int p = 0; p < 2; ++p) {
     for (int i = 0; i < kPitsPerSide; ++i) {
       const int h = mancala::first_pit_of(p) + i;
@@ -206,7 +206,7 @@ void draw_distribution(ImDrawList* draw, const Geometry& g, const Decision& d, i
     const float wanted = std::min(text_size * 0.8f, bar_h * 1.1f), room = g.radius[h] * 2.1f;
     const float readable = std::min(wanted, ImGui::GetFontSize() * 10.0f / 13.0f);  // 10 px at the UI's scale
     const auto fitted = [&](const std::string& text) {
-      const float width = ImGui::GetFont()->CalcTextSizeA(wanted, FLT_MAX, 0.0f, text.c_str()).x;
+      const float width = board_text(wanted).measure(text).x;
       return width > room ? wanted * room / width : wanted;
     };
     std::string label = percent(p);

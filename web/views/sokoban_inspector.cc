@@ -62,8 +62,10 @@ void solver_lines(const sokoban::PositionAnalysis& a) {
     ImGui::Text("lower bound: %d pushes", a.bound.pushes);
   ImGui::Text("solver: %s", sokoban::status_name(a.plan_status));
   if (a.plan_status == sokoban::SolveStatus::kSolved) {
+    ImGui::PushTextWrapPos(0);
     ImGui::Text("  %d moves, %d pushes%s", a.plan_moves, a.plan_pushes,
                 a.plan_reused ? " (the rest of the last plan)" : "");
+    ImGui::PopTextWrapPos();
     if (!a.plan_reused) ImGui::Text("  %s positions expanded", with_thousands(a.nodes_expanded).c_str());
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", a.plan.c_str());

@@ -348,14 +348,14 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   // Above the map: the headline, the status, and what the analysis says of this position.
   const auto [headline, headline_colour] = headline_of(state, c);
   const float left = std::max(origin.x, std::min(g.origin.x, origin.x + avail.x * 0.5f - small * 12));
-  draw->AddText(ImGui::GetFont(), small * 1.1f, ImVec2(left, origin.y), headline_colour, headline.c_str());
-  draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 1.3f), text_colour(palette().text_neutral),
-                status_of(state, c).c_str());
+  board_text(small * 1.1f).draw(draw, ImVec2(left, origin.y), headline_colour, headline);
+  board_text(small).draw(draw, ImVec2(left, origin.y + small * 1.3f), text_colour(palette().text_neutral),
+                         status_of(state, c));
   const bool analysed = show_dead_squares_ || show_plan_ || show_matching_;
   const sokoban::PositionAnalysis* a = analysed ? &analyst_.analyse(board) : nullptr;
   if (a) {
     const auto [text, colour] = analysis_line(*a, board.steps());
-    draw->AddText(ImGui::GetFont(), small, ImVec2(left, origin.y + small * 2.55f), colour, text.c_str());
+    board_text(small).draw(draw, ImVec2(left, origin.y + small * 2.55f), colour, text);
   }
 
   draw_map(draw, g, level, inside_);

@@ -190,7 +190,7 @@ void draw_header(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engi
   char buf[200];
   std::snprintf(buf, sizeof buf, "step %d/%d   total %+g   line %d/%d", engine.steps(), scenario.max_steps,
                 engine.total_reward(), int(engine.line().size), scenario.max_length);
-  draw->AddText(ImGui::GetFont(), sc.text, sc.origin, text_colour(palette().text_neutral), buf);
+  board_text(sc.text).draw(draw, sc.origin, text_colour(palette().text_neutral), buf);
 }
 
 // The track, the hole at its end, and the last place a ball may stay (beyond it, a ball falls off).
@@ -311,8 +311,8 @@ void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool he
   if (!d.scores.empty()) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "heat: %s from %+.1f to %+.1f", d.score_label.c_str(), lo, hi);
-    draw->AddText(ImGui::GetFont(), sc.text * 0.8f, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.3f),
-                  text_colour(palette().text_dim), buf);
+    board_text(sc.text * 0.8f)
+        .draw(draw, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.3f), text_colour(palette().text_dim), buf);
   }
 }
 
@@ -333,8 +333,8 @@ void draw_stage_strip(ImDrawList* draw, const Scene& sc, const std::vector<Stage
   const float rs = std::min(row_h * 0.38f, sc.r * 0.7f);
   const float x0 = sc.origin.x;
   float y = sc.origin.y + sc.board_h + row_h * 0.5f;
-  draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(x0, y - sc.text * 0.5f), text_colour(palette().text_dim),
-                "Last step, stage by stage:");
+  board_text(sc.text * 0.85f)
+      .draw(draw, ImVec2(x0, y - sc.text * 0.5f), text_colour(palette().text_dim), "Last step, stage by stage:");
   auto gap_x = [&](int g) { return x0 + rs * 0.1f + float(g) * rs * 2.2f; };
   for (size_t k = 0; k < stages.size(); ++k) {
     y += row_h;
@@ -353,8 +353,9 @@ void draw_stage_strip(ImDrawList* draw, const Scene& sc, const std::vector<Stage
       draw->AddLine(ImVec2(gap_x(s.actual_gap), y - rs * 1.3f), ImVec2(gap_x(s.actual_gap), y + rs * 1.3f),
                     palette().bad, 2.5f);
     const float label_x = x0 + std::max(float(max_length + 1) * rs * 2.2f, s.line.size * rs * 2.2f) + rs * 2;
-    draw->AddText(ImGui::GetFont(), sc.text * 0.85f, ImVec2(label_x, y - sc.text * 0.5f),
-                  text_colour(int(k) == shown ? palette().text_warning : palette().text_neutral), s.label.c_str());
+    board_text(sc.text * 0.85f)
+        .draw(draw, ImVec2(label_x, y - sc.text * 0.5f),
+              text_colour(int(k) == shown ? palette().text_warning : palette().text_neutral), s.label);
   }
 }
 

@@ -1,4 +1,4 @@
-// Soak: one page load, SOAK_STEPS (10,000 by default) seeded pseudo-random actions across every game: agent
+// Soak: one page load, SOAK_STEPS (5,000 by default) seeded pseudo-random actions across every game: agent
 // steps (a human seat's turn is played as a click would), back, scrub, reset with a new seed, seat changes
 // (agents, a few whose files are fetched when seated, human seats), game switches (each a module switch) with
 // their option variants,
@@ -17,7 +17,7 @@ import { useSite, open, api, seated, GAMES, defaultSeats } from './helpers.mjs';
 useSite();
 
 const SEED = Number(process.env.SOAK_SEED || 20261125);
-const STEPS = Number(process.env.SOAK_STEPS || 10000);
+const STEPS = Number(process.env.SOAK_STEPS || 5000);
 // The warm-up opens every game of the registry (GAMES) once, 100 actions each, before memory is first measured.
 const WARMUP = 100 * GAMES.length;
 // Bounds on growth from the end of the warm-up to the end. A module's wasm memory only grows, and grows by 20%

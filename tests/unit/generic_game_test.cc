@@ -17,7 +17,7 @@ class EveryGame : public ::testing::TestWithParam<std::string> {};
 
 // 200 random playouts to the end, each step's legal actions checked; in the first 40, every legal action of
 // every step is also applied both ways and named, and every state round-trips through JSON (the deep check is
-// what takes the time: under the sanitizers, all 200 checked deeply took 69 s for Morris, these 12 s).
+// what takes the time: under the sanitizers Morris's playouts take 12 s so, 69 s with all 200 checked deeply).
 constexpr uint64_t kPlayouts = 200, kDeeplyCheckedPlayouts = 40;
 
 TEST_P(EveryGame, RandomPlayoutsAreLegalToTheEndAndRoundTripThroughJson) {

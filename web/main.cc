@@ -18,6 +18,7 @@
 #include "imgui_internal.h"
 #include "web/app.h"
 #include "web/browser.h"
+#include "web/panel_backgrounds.h"
 #include "web/platform.h"
 #include "web/theme.h"
 #include "web/ui.h"
@@ -47,6 +48,7 @@ struct Platform {
   bool first_frame_done = false;
   Uint64 last_counter = 0;
   int frames_to_draw = 3;  // after input or a change, a few frames let ImGui settle
+  PanelBackgrounds panel_backgrounds;
 };
 
 Platform* g_platform = nullptr;
@@ -237,8 +239,8 @@ void frame() {
   SDL_GL_GetDrawableSize(p.window, &fw, &fh);
   glViewport(0, 0, fw, fh);
   const ImVec4 canvas = palette().canvas;
-  glClearColor(canvas.x, canvas.y, canvas.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  p.panel_backgrounds.prepare(*ImGui::GetDrawData());
+  p.panel_backgrounds.clear(fh, canvas);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(p.window);
   ++p.frames_drawn;

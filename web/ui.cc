@@ -84,8 +84,9 @@ void same_line_if_fits(const char* text) {
 }
 
 ImGuiWindowFlags fixed_window_flags(bool fixed, bool titled) {
-  if (!fixed) return ImGuiWindowFlags_None;
-  const ImGuiWindowFlags held = ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse;
+  if (!fixed) return ImGuiWindowFlags_NoBackground;
+  const ImGuiWindowFlags held =
+      ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBackground;
   return titled ? held : held | ImGuiWindowFlags_NoTitleBar;
 }
 

@@ -54,7 +54,7 @@ constexpr ImGuiTableColumnFlags kFittedColumn = ImGuiTableColumnFlags_WidthFixed
 void same_line_if_fits(const char* text);
 
 // Window flags of a panel: held in place (embedded, or in the narrow layout: App::fixed_panels), and without
-// a title unless `titled`.
+// a title unless `titled`. A panel's background is painted by the renderer (web/panel_backgrounds.h).
 ImGuiWindowFlags fixed_window_flags(bool fixed, bool titled = false);
 
 // The text fields drawn this frame, each named after the last item drawn (call right after an InputText,

@@ -9,10 +9,16 @@ namespace pg {
 
 Json Decision::to_json(const State& state) const {
   Json j = Json::object();
-  if (declined) return {{"declined", true}, {"note", note}};
+  if (declined) {
+    j["declined"] = true;
+    j["note"] = note;
+    return j;
+  }
   Json dist = Json::array();
   for (size_t i = 0; i < actions.size(); ++i) {
-    Json entry = {{"action", state.action_name(actions[i])}, {"p", probabilities[i]}};
+    Json entry = Json::object();
+    entry["action"] = state.action_name(actions[i]);
+    entry["p"] = probabilities[i];
     if (!scores.empty()) entry["score"] = scores[i];
     if (i < lines.size()) entry["line"] = lines[i];
     dist.push_back(entry);

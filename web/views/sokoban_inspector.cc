@@ -107,15 +107,20 @@ Json SokobanView::inspect(const BoardContext& c, const Episode& /*episode*/) {
   for (const auto& [box, target] : a.bound.box_to_target) matching.push_back({cell(box), cell(target)});
   j["matching"] = matching;
   const auto rect = [](const Rect& r) { return Json::array({r.x, r.y, r.w, r.h}); };
-  j["editor"] = {
-      {"open", editor_open_},        {"open_button", rect(open_editor_button_)}, {"squares", rect(sketch_rect_)},
-      {"square_size", sketch_cell_}, {"play_button", rect(play_button_)},        {"text", editor_text_}};
-  j["plan"] = {{"status", sokoban::status_name(a.plan_status)},
-               {"lurd", a.plan},
-               {"moves", a.plan_moves},
-               {"pushes", a.plan_pushes},
-               {"reused", a.plan_reused},
-               {"nodes_expanded", a.nodes_expanded}};
+  Json& editor = j["editor"];
+  editor["open"] = editor_open_;
+  editor["open_button"] = rect(open_editor_button_);
+  editor["squares"] = rect(sketch_rect_);
+  editor["square_size"] = sketch_cell_;
+  editor["play_button"] = rect(play_button_);
+  editor["text"] = editor_text_;
+  Json& plan = j["plan"];
+  plan["status"] = sokoban::status_name(a.plan_status);
+  plan["lurd"] = a.plan;
+  plan["moves"] = a.plan_moves;
+  plan["pushes"] = a.plan_pushes;
+  plan["reused"] = a.plan_reused;
+  plan["nodes_expanded"] = a.nodes_expanded;
   return j;
 }
 

@@ -52,7 +52,7 @@ void SokobanView::level_picker(App& app, const sokoban::Setup& setup) {
   if (ImGui::BeginCombo("##collection", current.c_str())) {
     for (const auto& [name, titles] : titles_)
       if (ImGui::Selectable(collection_label(name).c_str(), name == setup.collection) && name != setup.collection)
-        app.load_game("sokoban", {{"collection", name}, {"index", 0}});
+        app.load_game("sokoban", sokoban::collection_level(name, 0));
     ImGui::EndCombo();
   }
   if (setup.collection.empty() || !titles_.count(setup.collection)) return;
@@ -65,15 +65,15 @@ void SokobanView::level_picker(App& app, const sokoban::Setup& setup) {
     for (size_t i = 0; i < titles.size(); ++i) {
       const std::string item = std::to_string(i + 1) + ": " + titles[i];
       if (ImGui::Selectable(item.c_str(), int(i) == setup.index) && int(i) != setup.index)
-        app.load_game("sokoban", {{"collection", setup.collection}, {"index", int(i)}});
+        app.load_game("sokoban", sokoban::collection_level(setup.collection, int(i)));
     }
     ImGui::EndCombo();
   }
   if (ImGui::SmallButton("< Previous") && setup.index > 0)
-    app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index - 1}});
+    app.load_game("sokoban", sokoban::collection_level(setup.collection, setup.index - 1));
   ImGui::SameLine();
   if (ImGui::SmallButton("Next >") && setup.index + 1 < int(titles.size()))
-    app.load_game("sokoban", {{"collection", setup.collection}, {"index", setup.index + 1}});
+    app.load_game("sokoban", sokoban::collection_level(setup.collection, setup.index + 1));
 }
 
 void SokobanView::generator_section(App& app) {

@@ -211,7 +211,14 @@ Json level_options(std::string_view level) {
   const size_t count = builtin_collection(collection).size();
   if (size_t(n) > count)
     throw InputError(where, "the collection '" + collection + "' has " + std::to_string(count) + " levels");
-  return {{"collection", collection}, {"index", n - 1}};
+  return collection_level(collection, n - 1);
+}
+
+Json collection_level(const std::string& collection, int index) {
+  Json options = Json::object();
+  options["collection"] = collection;
+  options["index"] = index;
+  return options;
 }
 
 std::string SokobanGame::title() const {

@@ -138,6 +138,8 @@ std::vector<std::string> builtin_collection_names();
 std::vector<Level> builtin_collection(const std::string& name);
 // The options that open level `n` (from 1) of a built-in collection, named "collection:n" as the page numbers
 // it ("teaching:3"); throws InputError naming what is wrong.
+// The options of a built-in collection's level, counted from 0: {"collection": ..., "index": ...}.
+Json collection_level(const std::string& collection, int index);
 Json level_options(std::string_view level);
 
 // The observation's encoding name (State::observation_tensor), as policy files name it.

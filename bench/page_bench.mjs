@@ -1,7 +1,8 @@
 // The page in headless Chromium, per game: the first frame (from navigation) on this machine's loopback and on
 // a throttled connection (Chromium's network emulation: 1.6 Mbit/s down, 150 ms latency, no cache), the bytes
 // its first frame fetched, and the longest task on the page's main thread while the game's strongest agents
-// decide (agents decide in the page's worker: engine/core/worker_agent.h). Targets: a first frame within 3 s
+// decide (agents decide in the page's worker: engine/core/worker_agent.h), and the CPU a drawn frame costs with
+// software WebGL against a bare cleared canvas. Targets: a first frame within 3 s
 // throttled; no main-thread task over 100 ms. Run by bench/run_benchmarks.mjs (scripts/bench.sh), or alone:
 //   node bench/page_bench.mjs [--loads 3] [--site build/wasm/site] [--game morris]   (one game's rows only)
 import fs from 'node:fs';
@@ -121,6 +122,54 @@ async function frameBaseline(browser, base, ms = 3000) {
   return { longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, seconds: ms / 1000 };
 }
 
+// The machine's CPU time so far (every process: Chromium's GPU process, where software WebGL draws, included),
+// in seconds. Meaningful on a quiet machine only.
+function machineCpuSeconds() {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (f[0] + f[1] + f[2] + f[5] + f[6]) / 100;
+}
+
+// The CPU one drawn frame costs at 1400x860 with software WebGL: `frames` steps of random agents, each drawn
+// (two animation frames), per frame the page drew (pg_frames_drawn). The baseline: a bare WebGL2 canvas of the
+// same size cleared once per animation frame, in the same browser.
+async function frameCost(browser, base, game, frames = 60) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const drawn = () => page.evaluate(() => window.Module.ccall('pg_frames_drawn', 'number', [], []));
+  let cpu0, before;
+  if (game === null) {
+    await page.setContent('<canvas id=c width=1400 height=860 style="width:1400px;height:860px"></canvas>');
+    cpu0 = machineCpuSeconds();
+    await page.evaluate(async (n) => {
+      const gl = document.getElementById('c').getContext('webgl2', { alpha: false, antialias: false });
+      for (let i = 0; i < n; i++) {
+        gl.clearColor(i % 2, 0.5, 0.2, 1);
+        gl.clear(gl.COLOR_BUFFER_BIT);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+    }, frames * 2);
+    const ms = ((machineCpuSeconds() - cpu0) * 1000) / (frames * 2);
+    await page.close();
+    return ms;
+  }
+  await page.goto(`${base}?game=${game}&seed=1`);
+  await page.evaluate(() => window.playground.ready);
+  await page.evaluate(() => window.playground.setAgents(window.playground.state().agents.map(() => 'random').join(',')));
+  await page.waitForTimeout(500);
+  before = await drawn();
+  cpu0 = machineCpuSeconds();
+  for (let i = 0; i < frames; i++) {
+    const s = await page.evaluate(async () => {
+      const r = await window.playground.step();
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return r;
+    });
+    if (s.done) await page.evaluate(() => window.playground.reset(window.playground.state().seed + 1));
+  }
+  const ms = ((machineCpuSeconds() - cpu0) * 1000) / Math.max(1, (await drawn()) - before);
+  await page.close();
+  return ms;
+}
+
 export async function pageBench({ site = path.join(root, 'build/wasm/site'), loads = 3, only = null } = {}) {
   const built = fs.readdirSync(site).map((f) => /^playground-([a-z_]+)\.wasm$/.exec(f)).filter(Boolean).map((m) => m[1]);
   if (only && !built.includes(only)) throw new Error(`--game ${only}: no playground-${only}.wasm in ${site}`);
@@ -155,10 +204,13 @@ export async function pageBench({ site = path.join(root, 'build/wasm/site'), loa
     const switches = [];
     const from = built.find((g) => g !== games[0]) === undefined ? games[0] : (only ? built.find((g) => g !== only) : games[0]);
     for (const to of games.filter((g) => g !== from)) switches.push(await switchGame(browser, base, from, to));
+    const clearMs = await frameCost(browser, base, null);
+    const frameCosts = [];
+    for (const game of games) frameCosts.push({ game, ms: await frameCost(browser, base, game) });
     const baseline = await frameBaseline(browser, base);
     const thinkers = [];
     for (const t of THINKERS.filter((x) => games.includes(x.game))) thinkers.push({ ...t, ...(await longestTask(browser, base, t)) });
-    return { frames, switches, baseline, thinkers, blankMs: median(blankLoads) };
+    return { frames, switches, baseline, thinkers, blankMs: median(blankLoads), clearMs, frameCosts };
   } finally {
     await browser.close();
     server.close();
@@ -166,7 +218,7 @@ export async function pageBench({ site = path.join(root, 'build/wasm/site'), loa
   }
 }
 
-export function printPageBench({ frames, switches, baseline, thinkers, blankMs }, table) {
+export function printPageBench({ frames, switches, baseline, thinkers, blankMs, clearMs, frameCosts }, table) {
   console.log('\n# The first frame per game, headless Chromium with software WebGL (median; the server sends gzip)\n');
   table([['game', 'loopback ms', 'vs blank page', 'throttled ms', 'target', 'fetched (throttled run)'],
     ['blank page (baseline)', blankMs.toFixed(0), '1.0x', '', '', ''],
@@ -177,6 +229,10 @@ export function printPageBench({ frames, switches, baseline, thinkers, blankMs }
   console.log('\n# Switching game in the page (playground.load): what the switch fetched\n');
   table([['from', 'to', 'ms', 'fetched', 'files'],
     ...switches.map((s) => [s.from, s.to, s.ms.toFixed(0), (s.bytes / 1024).toFixed(1) + ' KiB', s.files.join(' ')])]);
+  console.log('\n# The CPU a drawn frame costs, 1400x860, software WebGL (every process of the machine: run it quiet)\n');
+  table([['page', 'CPU ms per frame', 'vs a bare clear'],
+    ['a WebGL2 canvas cleared each frame (baseline)', clearMs.toFixed(1), '1.0x'],
+    ...frameCosts.map((f) => [f.game + ', random agents stepping', f.ms.toFixed(1), (f.ms / clearMs).toFixed(1) + 'x'])]);
   console.log('\n# The longest main-thread task while the strongest agents decide (long tasks: over 50 ms)\n');
   const ratio = (ms) => (baseline.longest ? (ms / baseline.longest).toFixed(1) + 'x' : '');
   table([['game', 'agents and position', 'steps', 'seconds', 'long tasks', 'longest ms', 'vs frames only', 'target'],

@@ -311,7 +311,11 @@ std::string App::link() const {
   std::string q =
       "?game=" + url_encode(s.entry().name) + "&seed=" + std::to_string(s.seed()) + "&agents=" + url_encode(agents);
   const Json defaults = s.entry().create(Json::object())->options();
-  if (s.game().options() != defaults) q += "&options=" + url_encode(s.game().options().dump());
+  if (s.game().options() != defaults) {
+    // A built-in level as the page numbers it and a teacher writes it ("level=teaching:3"), else the options.
+    const std::string level = s.entry().level_name ? s.entry().level_name(s.game().options()) : "";
+    q += level.empty() ? "&options=" + url_encode(s.game().options().dump()) : "&level=" + url_encode(level);
+  }
   q += episode_query(s);
   if (embed) q += "&embed=1";
   if (named_panels_) {

@@ -200,6 +200,17 @@
         return connection.call.apply(null, [name].concat(Array.prototype.slice.call(arguments)));
       };
     }
+    // Copy link from the course page: the playground's link, written to the clipboard here. A frame of another
+    // origin may not write it (its document has no focus when the course page's button is pressed), and a
+    // course page's button press lets the course page do it. A promise of {copied, link}; copied is false when
+    // this page's browser refuses too (the caller can then show the link).
+    connection.copyLink = function () {
+      return connection.call('link').then((link) => {
+        const clipboard = typeof navigator !== 'undefined' && navigator.clipboard;
+        if (!clipboard || !clipboard.writeText) return { copied: false, link };
+        return clipboard.writeText(link).then(() => ({ copied: true, link }), () => ({ copied: false, link }));
+      });
+    };
     return connection;
   }
 

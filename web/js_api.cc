@@ -5,6 +5,7 @@
 #include <emscripten.h>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "engine/core/error.h"
@@ -141,7 +142,10 @@ EMSCRIPTEN_KEEPALIVE const char* pg_pending_agents() {
     std::string last_error;
     for (const auto& m : app->messages)
       if (m.error) last_error = m.text;
-    return reply({{"pending", app->session().pending_agents()}, {"last_error", last_error}});
+    pg::Json j = pg::Json::object();
+    j["pending"] = app->session().pending_agents();
+    j["last_error"] = last_error;
+    return reply(j);
   });
 }
 
@@ -206,6 +210,18 @@ EMSCRIPTEN_KEEPALIVE const char* pg_words() {
   return guarded("pg_words", [&]() -> const char* {
     auto* app = pg::web::current_app();
     pg::Json j = pg::moment_in_words(app->session());
+    // The view's words: its analysis of this moment, and its note on the step that led here (a blunder).
+    const pg::Episode& e = app->session().episode();
+    std::string note = e.cursor() > 0 ? app->view()->step_note(e, e.cursor() - 1) : "";
+    while (!note.empty() && (note.back() == ';' || note.back() == ' ')) note.pop_back();
+    if (!note.empty()) {
+      // "blunder: +12 -> +2" as a sentence a screen reader reads well: "Blunder: +12 to +2."
+      for (size_t at; (at = note.find(" -> ")) != std::string::npos;) note.replace(at, 4, " to ");
+      note[0] = char(std::toupper(static_cast<unsigned char>(note[0])));
+      j["last"] = j["last"].get<std::string>() + " " + note + ".";
+      j["announcement"] = j["announcement"].get<std::string>() + " " + note + ".";
+    }
+    j["analysis"] = app->view()->analysis_words(app->board_context());
     pg::Json messages = pg::Json::array();
     for (const auto& m : app->messages) messages.push_back((m.error ? "Error: " : "") + m.text);
     j["messages"] = messages;
@@ -217,8 +233,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_words() {
 // The page's look: {theme, scale, keyboardNav} (web/theme.h; App::keyboard_nav).
 EMSCRIPTEN_KEEPALIVE const char* pg_look() {
   const auto* app = pg::web::current_app();
-  return reply(
-      {{"theme", pg::web::theme_name(app->theme)}, {"scale", app->ui_scale}, {"keyboardNav", app->keyboard_nav}});
+  pg::Json j = pg::Json::object();
+  j["theme"] = pg::web::theme_name(app->theme);
+  j["scale"] = app->ui_scale;
+  j["keyboardNav"] = app->keyboard_nav;
+  return reply(j);
 }
 
 // Changes what the object names, as the View menu does: theme ("dark", "light", "contrast"), scale (1 to 2),
@@ -266,7 +285,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_link() { return reply(pg::web::current_app()
 EMSCRIPTEN_KEEPALIVE const char* pg_messages() {
   return guarded("pg_messages", [&]() -> const char* {
     pg::Json out = pg::Json::array();
-    for (const auto& m : pg::web::current_app()->messages) out.push_back({{"text", m.text}, {"error", m.error}});
+    for (const auto& m : pg::web::current_app()->messages) {
+      pg::Json& entry = out.emplace_back(pg::Json::object());
+      entry["text"] = m.text;
+      entry["error"] = m.error;
+    }
     return reply(out);
   });
 }
@@ -301,8 +324,12 @@ EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
     auto* app = pg::web::current_app();
     pg::Json out = pg::Json::array();
     const pg::State& state = app->session().state();
-    for (const auto& t : app->view()->targets)
-      out.push_back({{"action", state.action_name(t.action)}, {"x", t.x}, {"y", t.y}});
+    for (const auto& t : app->view()->targets) {
+      pg::Json& entry = out.emplace_back(pg::Json::object());
+      entry["action"] = state.action_name(t.action);
+      entry["x"] = t.x;
+      entry["y"] = t.y;
+    }
     return reply(out);
   });
 }
@@ -384,7 +411,10 @@ EMSCRIPTEN_KEEPALIVE const char* pg_provide_policy(const char* path_text, const 
     }
     pg::provide_policy_file(path, std::move(bytes));
     app->policies_changed();
-    return reply({{"path", path}, {"bytes", size}});
+    pg::Json j = pg::Json::object();
+    j["path"] = path;
+    j["bytes"] = size;
+    return reply(j);
   });
 }
 

@@ -93,6 +93,9 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   pg::Json fields = pg::Json::array();
   for (const auto& f : pg::web::text_fields())
     fields.push_back(box("name", f.name, f.min, ImVec2(f.max.x - f.min.x, f.max.y - f.min.y)));
+  pg::Json buttons = pg::Json::array();
+  for (const auto& b : pg::web::named_buttons())
+    buttons.push_back(box("name", b.name, b.min, ImVec2(b.max.x - b.min.x, b.max.y - b.min.y)));
   pg::Json board_text = pg::Json::array();
   for (const auto& t : pg::web::drawn_board_text())
     board_text.push_back(with_name(numbers({{"size", t.size}, {"raster", t.raster}}), "text", t.text));
@@ -107,6 +110,7 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   reply["drawer"] = app->drawer_panel;
   reply["tooltip"] = tooltip;
   reply["fields"] = std::move(fields);
+  reply["buttons"] = std::move(buttons);
   reply["clipped"] = clipped_text();
   reply["boardText"] = std::move(board_text);
   reply["typing"] = ImGui::GetIO().WantTextInput;

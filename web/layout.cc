@@ -122,6 +122,7 @@ void narrow_window_layout(App& app, float top, ImVec2 display) {
 
 void App::draw() {
   text_fields().clear();
+  named_buttons().clear();
   drawn_board_text().clear();
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   static ImVec2 last_display(0, 0);

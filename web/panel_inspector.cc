@@ -56,6 +56,28 @@ void decision_table(const State& state, const Decision& decision, Action taken, 
   }
 }
 
+// Actions whose score equals the choice's while the choice takes all the probability (an argmax): said, so the
+// 100% on one of several equal scores is not a mystery.
+void tie_note(const State& state, const Decision& d) {
+  const auto c = std::find(d.actions.begin(), d.actions.end(), d.chosen) - d.actions.begin();
+  if (d.scores.size() != d.actions.size() || size_t(c) >= d.actions.size() || d.probabilities[size_t(c)] < 1.0 ||
+      *std::max_element(d.scores.begin(), d.scores.end()) != d.scores[size_t(c)])
+    return;
+  std::string tied;
+  int count = 0;
+  for (size_t i = 0; i < d.actions.size(); ++i)
+    if (i != size_t(c) && d.scores[i] == d.scores[size_t(c)]) {
+      tied += (tied.empty() ? "" : ", ") + state.action_name(d.actions[i]);
+      ++count;
+    }
+  if (count == 0) return;
+  ImGui::TextColored(palette().text_info, "Tie: %s %s %+g, as its choice does.", tied.c_str(),
+                     count == 1 ? "scores" : "score", d.scores[size_t(c)]);
+  wrapped_text(
+      PG_TEXT("This agent plays its best-scored action with all its probability and breaks ties by its own "
+              "rule (an argmax takes the first of them in the game's order of actions)."));
+}
+
 // The numbers an agent receives for this state, and the state as text.
 void observation_section(const State& state) {
   help_marker(PG_TEXT("The numbers an agent receives for this state, from the point of view of the player to move."));
@@ -99,11 +121,13 @@ void inspector_panel(App& app) {
     ImGui::TextUnformatted(recorded ? "Decision (recorded in the episode)" : "Decision (what the agent will do)");
     help_marker(
         PG_TEXT("The agent's probability for each legal action. A search agent that finds several equally good "
-                "moves spreads its probability evenly over them and draws one with the episode's seed."));
+                "moves spreads its probability evenly over them and draws one with the episode's seed; an agent that "
+                "always plays its best-scored action puts all of it on one, and a tie is said under the table."));
     if (!d->note.empty()) ImGui::TextWrapped("%s", d->note.c_str());
     const bool has_scores = !d->scores.empty();
     const bool has_lines = d->lines.size() == d->actions.size() && !d->lines.empty();
     decision_table(state, *d, recorded ? e.step(e.cursor()).action : d->chosen, p);
+    tie_note(state, *d);
     if (has_scores) {
       ImGui::TextWrapped("score: %s", d->score_label.c_str());
       help_marker(PG_TEXT("What the agent computed for each action before choosing, from its own point of view."));

@@ -111,6 +111,7 @@ void setup_panel(App& app) {
   ImGui::SameLine();
   // The page says whether the browser let it copy (or shows the link to copy by hand).
   if (ImGui::Button("Copy link")) browser::copy_to_clipboard(browser::page_url_without_query() + app.link());
+  note_button("Copy link");
   help_marker(
       PG_TEXT("A trace is the whole episode as JSON (the same format as `playground <game> replay`). Importing "
               "replays it and checks every state. Copy link copies a link to what is on screen: the game, its "

@@ -95,6 +95,15 @@ std::vector<TextField>& text_fields() {
   return fields;
 }
 
+std::vector<TextField>& named_buttons() {
+  static std::vector<TextField> buttons;
+  return buttons;
+}
+
+void note_button(const char* name) {
+  named_buttons().push_back({name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+}
+
 void note_text_field(const char* name) {
   text_fields().push_back({name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
 }

@@ -65,6 +65,9 @@ struct TextField {
 };
 void note_text_field(const char* name);
 std::vector<TextField>& text_fields();
+// The same for the buttons a test presses by name (Copy link): pg_panels reports them as `buttons`.
+void note_button(const char* name);
+std::vector<TextField>& named_buttons();
 
 // Formats a probability as a short percentage ("25%", "0.4%").
 std::string percent(double p);

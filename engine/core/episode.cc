@@ -70,7 +70,12 @@ namespace {
 
 Json draws_to_json(const std::vector<ChanceDraw>& draws) {
   Json out = Json::array();
-  for (const auto& d : draws) out.push_back({{"what", d.what}, {"value", d.value}, {"outcome", d.outcome}});
+  for (const auto& d : draws) {
+    Json& entry = out.emplace_back(Json::object());
+    entry["what"] = d.what;
+    entry["value"] = d.value;
+    entry["outcome"] = d.outcome;
+  }
   return out;
 }
 

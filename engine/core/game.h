@@ -128,6 +128,9 @@ class State {
   virtual void fill_observation(std::span<float> /*out*/) const {}
   // A human-readable board (ASCII), as in the rule tests.
   virtual std::string to_text() const = 0;
+  // The position in sentences for a listener (the page's text mirror, read by screen readers): each place named
+  // as the page names it, and what is on it. "" where to_text() already reads as words.
+  virtual std::string to_words() const { return ""; }
   // The game's JSON form (traces, the page's state()).
   virtual Json to_json() const = 0;
 

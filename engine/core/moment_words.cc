@@ -101,7 +101,8 @@ Json moment_in_words(Session& session) {
   j["title"] = session.game().title();
   j["position"] = "Step " + std::to_string(e.cursor()) + " of " + std::to_string(e.length());
   j["turn"] = now;
-  j["board"] = session.state().to_text();
+  const std::string in_words = session.state().to_words();
+  j["board"] = in_words.empty() ? session.state().to_text() : in_words;
   j["last"] = last;
   j["decision"] = decided;
   j["announcement"] = announcement;

@@ -62,5 +62,41 @@ TEST(MomentInWords, SaysWhenTheGameIsOverAndWhatTheStepsDrew) {
   EXPECT_NE(moment_in_words(z)["last"].get<std::string>().find("u="), std::string::npos) << moment_in_words(z)["last"];
 }
 
+// Where a game says its position in sentences (State::to_words), the mirror reads that instead of the drawing.
+TEST(MomentInWords, TheBoardInSentencesWhereTheGameHasThem) {
+  Session kalah;
+  kalah.load("mancala");
+  kalah.set_agents({"human", "human"});
+  kalah.play("3");  // player 0 sows pit 3: pits 4, 5, 6 and the store get a stone each (an extra turn)
+  EXPECT_EQ(moment_in_words(kalah)["board"],
+            "Player 0 (bottom row, store on the right): pit 1 4, pit 2 4, pit 3 0, pit 4 5, pit 5 5, pit 6 5, "
+            "store 1. Player 1 (top row, store on the left): pit 1 4, pit 2 4, pit 3 4, pit 4 4, pit 5 4, pit 6 4, "
+            "store 0.");
+
+  Session sokoban;
+  sokoban.load("sokoban", Json{{"level", "#####\n#@$.#\n#####\n"}});
+  EXPECT_EQ(moment_in_words(sokoban)["board"],
+            "The player is at (1, 1). Boxes: (1, 2). Targets without a box: (1, 3). Rows are counted from the top, "
+            "columns from the left, both from 0.");
+  sokoban.set_agents({"human"});
+  sokoban.play("R");  // the box onto the target
+  EXPECT_EQ(moment_in_words(sokoban)["board"].get<std::string>().rfind(
+                "The player is at (1, 2). Boxes: (1, 3) on a target. Every target has a box.", 0),
+            0u)
+      << moment_in_words(sokoban)["board"];
+
+  Session morris;
+  morris.load("morris");
+  morris.set_agents({"human", "human"});
+  morris.play("place:a");
+  const std::string board = moment_in_words(morris)["board"];
+  EXPECT_EQ(board.rfind("seat 0 (O) on a. seat 1 (X) on no point. in hand: O 4, X 5; turn 2 of ", 0), 0u) << board;
+  EXPECT_EQ(board.find('\n'), std::string::npos) << board;
+
+  Session ttt;  // tic-tac-toe's drawing reads well enough: its text
+  ttt.load("tictactoe");
+  EXPECT_EQ(moment_in_words(ttt)["board"], ttt.state().to_text());
+}
+
 }  // namespace
 }  // namespace pg

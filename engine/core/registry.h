@@ -29,6 +29,9 @@ struct GameEntry {
   // The options that open a level named as the page shows it (Sokoban's "teaching:3"); throws InputError
   // naming what is wrong. Null for a game without levels.
   Json (*level_options)(std::string_view level) = nullptr;
+  // The inverse, for links: the level's name ("teaching:3") when a game with these options (Game::options) is
+  // exactly the one level_options opens, else "".
+  std::string (*level_name)(const Json& options) = nullptr;
 };
 
 // Every game (engine/games/games.h), whether this program carries its code or not.

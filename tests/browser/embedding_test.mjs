@@ -222,3 +222,64 @@ test('the course page served with the playground (examples/ in the site) finds i
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Copy link in an embed: a click inside the frame copies there, pg.copyLink() in the course page; the link names the level and embeds drivably again', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+  for (const origin of [courseOrigin, new URL(env.base).origin])
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${courseOrigin}/course_page.html?playground=${encodeURIComponent(env.base)}`);
+  await page.waitForFunction(() => window.Playground);
+  // A frame of its own (at the top of the course page, or at its end), driven through embed.js.
+  const embed = (id, src, atTop) => page.evaluate(([i, s, top]) => {
+    const frame = Object.assign(document.createElement('iframe'), { id: i, src: s });
+    frame.setAttribute('allow', 'clipboard-write');
+    frame.style.cssText = 'width:1000px;height:640px;border:0;display:block';
+    if (top) document.body.prepend(frame);
+    else document.body.append(frame);
+    window[i] = window.Playground.connect(frame);
+    return window[i].state().then((state) => state.game);  // a call starts a frame out of view
+  }, [id, src, atTop]);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  // Sokoban's teaching level 3 with its Setup panel, where Copy link is.
+  const src = `${env.base}?game=sokoban&level=teaching:3&agents=human&embed=1&panels=board,setup` +
+    `&origins=${encodeURIComponent(courseOrigin)}`;
+  assert.equal(await embed('copyframe', src, true), 'sokoban');
+
+  // A reader's real click on Copy link inside the frame copies there (the frame takes the focus it needs).
+  const frame = page.frames().find((f) => f.url().includes('level=teaching:3&agents=human'));
+  // Where the button is once the page has settled: its help texts in, the frames they asked for drawn.
+  await frame.evaluate(async () => {
+    await window.playground.textsReady();
+    for (let i = 0; i < 4; ++i) await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+  const button = (await frame.evaluate(() => window.playground.panels())).buttons.find((b) => b.name === 'Copy link');
+  assert.ok(button, 'the Setup panel shows Copy link');
+  const box = await page.locator('#copyframe').boundingBox();
+  await page.mouse.click(box.x + button.x + button.width / 2, box.y + button.y + button.height / 2);
+  for (let i = 0; i < 50 && (await clipboard()) === ''; ++i) await new Promise((resolve) => setTimeout(resolve, 200));
+  const messages = await frame.evaluate(() => window.playground.messages());
+  assert.ok(messages.some((m) => /^Link copied/.test(m.text)), JSON.stringify(messages));
+  const inFrame = await clipboard();
+  assert.equal(inFrame, await frame.evaluate(() => window.playground.link()));
+
+  // The course page's copyLink: the same link, written to the clipboard by embed.js in the course page.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  const copied = await page.evaluate(() => window.copyframe.copyLink());
+  assert.equal(copied.copied, true);
+  assert.equal(copied.link, inFrame);
+  assert.equal(await clipboard(), copied.link);
+  for (const part of [/[?&]level=teaching:3(&|$)/, /[?&]embed=1(&|$)/, /[?&]panels=board(%2C|,)setup(&|$)/,
+    new RegExp(`[?&]origins=${encodeURIComponent(courseOrigin)}(&|$)`)])
+    assert.match(copied.link, part);
+  assert.doesNotMatch(copied.link, /options=/);
+
+  // Pasted back as an iframe, the link embeds a playground the course page may still drive.
+  assert.equal(await embed('pasted', copied.link, false), 'sokoban');
+  assert.equal((await page.evaluate(() => window.pasted.state())).options.index, 2);
+  assert.equal((await page.evaluate(() => window.pasted.play('R'))).step, 1, 'the course page drives the pasted embed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -73,10 +73,15 @@ test('a Sokoban level by collection and number, as the page numbers it', async (
   assert.equal(s.options.index, 2);
   assert.deepEqual(warnings(await api(page, 'messages')), []);
   const link = await api(page, 'link');
+  assert.match(link, /&level=teaching:3(&|$)/, 'the link names the level as the URL did');
+  assert.doesNotMatch(link, /options=/);
   const again = await env.browser.newPage();
   await again.goto(link);
   await again.evaluate(() => window.playground.ready);
   assert.equal((await api(again, 'state')).options.index, 2);
+  // A level with another option changed is no longer that level alone: its options go in the link.
+  await api(again, 'load', 'sokoban', { collection: 'teaching', index: 2, max_steps: 37 });
+  assert.match(await api(again, 'link'), /&options=%7B/);
   await again.close();
   assert.deepEqual(errors, []);
   await page.close();

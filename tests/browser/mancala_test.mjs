@@ -97,6 +97,20 @@ test('exact values on the pits match the native solver; blunders are the moves t
     assert.equal(b.after, sign * native.moves[b.action]);
     assert.notEqual(b.after, b.value);
   }
+  // The text mirror says it too: the blunder after the step that played it, the solver's verdict on the pits.
+  const signed = (v) => (v > 0 ? '+' : '') + v;
+  const b = blunders[0];
+  await api(page, 'seek', b.step);
+  const words = await api(page, 'words');
+  assert.ok(words.last.endsWith(`Blunder: ${signed(b.value)} to ${signed(b.after)}.`), words.last);
+  assert.match(words.board, /^Player 0 \(bottom row, store on the right\): pit 1 \d+, .* store \d+\. Player 1 \(top row/);
+  const view = await api(page, 'view');
+  if (view.exact) {
+    assert.ok(words.analysis.startsWith(`Solver: the position is worth ${signed(view.exact.value)} to the mover`),
+              words.analysis);
+    for (const [pit, v] of Object.entries(view.exact.moves))
+      assert.ok(words.analysis.includes(v === view.exact.value ? `pit ${pit}` : `pit ${pit} ${signed(v)}`), words.analysis);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -111,6 +111,11 @@ test("the solver's plan, the dead squares and a deadlock, as the native solver s
   assert.equal(view.deadlocked, false);
   assert.ok(view.dead_squares.length > 0);
   assert.ok(view.lower_bound >= 1 && view.lower_bound <= 6, "the bound is at most the plan's 6 pushes");
+  // The text mirror: the position and the analysis in words, the squares named as the inspector names them.
+  let words = await api(page, 'words');
+  assert.match(words.board, /^The player is at \(\d+, \d+\)\. Boxes: \(\d+, \d+\)/);
+  assert.match(words.analysis, new RegExp(`^Solver: 8 moves \\(${view.plan.pushes} pushes\\) from here at best; 0 steps ` +
+    `played\\. ${view.dead_squares.length} dead squares [^:]*: \\(${view.dead_squares[0].join(', ')}\\)`));
   // Stepping along the plan keeps the rest of it.
   let step = 0;
   for (const letter of nativePlan.slice(0, 3)) {
@@ -134,6 +139,9 @@ test("the solver's plan, the dead squares and a deadlock, as the native solver s
   assert.equal(view.deadlocked, true);
   assert.deepEqual(view.deadlocked_boxes, [[1, 2]]);
   assert.equal(view.plan.status, 'unsolvable');
+  words = await api(second.page, 'words');
+  assert.match(words.analysis, /^Deadlock: no sequence of moves can solve the level from here\. Deadlocked boxes: \(1, 2\)\./);
+  assert.match(words.last, /Reward -?\d/, 'the step\'s reward is in the mirror');
   assert.equal(view.lower_bound, null);
   await second.page.screenshot({ path: path.join(artifacts, 'sokoban-deadlock.png') });
   await api(second.page, 'back');

@@ -1,6 +1,7 @@
 // The game in words: the text mirror beside the canvas (#words) for screen readers and keyboard users. For every
 // game, stepped with the keyboard through the mirror's own buttons, it names the move just played and the
-// agent's most likely actions and the one it chooses, and announces the step in its aria-live region.
+// agent's most likely actions and the one it chooses, and announces the step in its aria-live region. What each
+// game's words say of its board and its solver is checked in that game's own test file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite, open, api, GAMES, defaultSeats } from './helpers.mjs';
@@ -20,7 +21,9 @@ for (const game of GAMES) {
     const text = (id) => page.textContent(`#words-${id}`);
     await page.waitForFunction(() => document.getElementById('words-turn').textContent !== '');
     assert.equal(await text('title'), (await api(page, 'words')).title);
-    assert.equal(await text('board'), (await api(page, 'words')).board, 'the board in text, as the CLI prints it');
+    const words = await api(page, 'words');
+    assert.equal(await text('board'), words.board, 'the board in sentences (State::to_words), else as the CLI prints it');
+    assert.equal(await text('analysis'), words.analysis, "the view's analysis in words");
 
     // Keyboard only: from the canvas (focused when the page starts), Tab reaches the mirror's buttons (Step
     // back, then Step), which then show; Enter steps.

@@ -11,8 +11,8 @@ import {
 } from '../../web/page/bridge_rules.mjs';
 import { MAX_INPUT_BYTES, jsonText, messageOf, tooLargeMessage } from '../../web/page/engine.mjs';
 import { fetchBytes, httpError } from '../../web/page/fetch_bytes.mjs';
-import { embedRequested } from '../../web/page/input.mjs';
-import { fullViewLink } from '../../web/page/links.mjs';
+import { embedRequested, skipImpossibleTouchCancels } from '../../web/page/input.mjs';
+import { fullViewLink, keepOrigins } from '../../web/page/links.mjs';
 import { downloadTotal } from '../../web/page/modules.mjs';
 import { downloadText } from '../../web/page/overlay.mjs';
 import { fileProgress, manifestFiles } from '../../web/page/policies.mjs';
@@ -185,6 +185,29 @@ test("the bridge calls the API's members; an unknown one names the functions", (
   assert.equal(callMember(api, 'maxInputBytes', []), 5);
   assert.throws(() => callMember(api, 'nonesuch', []), { message: "unknown method 'nonesuch' (known: state, step)" });
   assert.throws(() => callMember(api, 'toString', []), /unknown method 'toString'/);
+});
+
+test('a touch event is cancelled only while it can be: no warning for one the browser is already scrolling', () => {
+  const cancelled = [];
+  const proto = { preventDefault() { cancelled.push(this.name); } };
+  skipImpossibleTouchCancels(proto);
+  const event = (name, cancelable) => Object.assign(Object.create(proto), { name, cancelable });
+  event('touchstart', true).preventDefault();
+  event('touchend', false).preventDefault();
+  event('touchmove', true).preventDefault();
+  assert.deepEqual(cancelled, ['touchstart', 'touchmove']);
+  skipImpossibleTouchCancels(undefined);  // no TouchEvent (a desktop browser without touch): nothing to do
+});
+
+test("an embed's link keeps its origins (pasted back, it is driven again); a page's own link has none to keep", () => {
+  const link = 'https://h/p/?game=tictactoe&seed=1&agents=perfect,random&embed=1&panels=board';
+  const search = '?game=tictactoe&embed=1&origins=https%3A%2F%2Fcourse.example%2Chttp%3A%2F%2Flocalhost%3A8702';
+  assert.equal(keepOrigins(link, search),
+    link + '&origins=https%3A%2F%2Fcourse.example%2Chttp%3A%2F%2Flocalhost%3A8702');
+  assert.equal(keepOrigins(link, '?game=tictactoe&embed=1'), link, 'no origins to keep');
+  const full = 'https://h/p/?game=tictactoe&seed=1&agents=perfect,random';
+  assert.equal(keepOrigins(full, search), full, 'not in embed mode: not an embed link');
+  assert.equal(fullViewLink(keepOrigins(link, search)), full, 'the full view drops it again');
 });
 
 test("the full view's link: without embed mode, its panels and origins", () => {

@@ -2,7 +2,7 @@
 // straight to the engine (pg_*: web/js_api.cc); a step or a policy waits for the agent thinking in the worker;
 // opening a game or a trace of another module starts that module first.
 import { MAX_INPUT_BYTES, call, callWithBytes, jsonText, messageOf, refuse, tooLargeMessage } from './engine.mjs';
-import { copyLink } from './links.mjs';
+import { copyLink, keepOrigins } from './links.mjs';
 import { loading, openGame } from './modules.mjs';
 import { loadPolicies } from './policies.mjs';
 import { setAgents } from './seating.mjs';
@@ -64,7 +64,7 @@ export function createApi(ready) {
       if (game && otherModule(game)) return openGame(game, '{}').then(() => call('pg_import_trace', ['string'], [text], IMPORT));
       return call('pg_import_trace', ['string'], [text], IMPORT);
     },
-    link: () => window.location.origin + window.location.pathname + call('pg_link'),
+    link: () => keepOrigins(window.location.origin + window.location.pathname + call('pg_link'), window.location.search),
     // {embed, shown: ['board', 'timeline', ...]}: the panels on screen.
     panels: () => call('pg_panels'),
     messages: () => call('pg_messages'),

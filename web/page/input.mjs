@@ -71,6 +71,27 @@ export function installKeyboard() {
   }, true);
 }
 
+// A press on the board takes the keyboard focus when nothing has it: SDL cancels the mouse's press, which would
+// have moved it. In a frame of another origin that focus is what lets the frame's document write to the
+// clipboard (Copy link). A field that has the focus (the on-screen keyboard's, the link box) keeps it.
+export function focusOnPress() {
+  window.addEventListener('pointerdown', (event) => {
+    const free = !document.activeElement || document.activeElement === document.body || !document.hasFocus();
+    if (event.target && event.target.id === 'canvas' && free) event.target.focus({ preventScroll: true });
+  }, true);
+}
+
+// SDL, through Emscripten's touch callbacks, cancels every touch event it handles. Once a finger scrolls, the
+// browser makes the touch's later events uncancelable and Chromium logs a warning for each cancel ("Ignored
+// attempt to cancel a touchend event with cancelable=false"): a cancel that cannot take effect is skipped.
+export function skipImpossibleTouchCancels(proto = globalThis.TouchEvent && globalThis.TouchEvent.prototype) {
+  if (!proto) return;
+  const cancel = proto.preventDefault;
+  proto.preventDefault = function preventDefault() {
+    if (this.cancelable) cancel.call(this);
+  };
+}
+
 // Whether the URL asks for embed mode (?embed=1, true, yes or on).
 export const embedRequested = (search) => /^(1|true|yes|on)$/.test(new URLSearchParams(search).get('embed') || '');
 

@@ -4,6 +4,14 @@
 // in a new tab, without embed mode.
 import { call } from './engine.mjs';
 
+// The link of the moment in embed mode keeps the page's `origins`: pasted back into a course page as an iframe,
+// the embed can still be driven from there (the full view's link leaves it out: fullViewLink).
+export function keepOrigins(link, search) {
+  const origins = new URLSearchParams(search).get('origins');
+  if (origins === null || !/[?&]embed=1(&|$)/.test(link)) return link;
+  return link + (link.includes('?') ? '&' : '?') + 'origins=' + encodeURIComponent(origins);
+}
+
 // The full view's link from the embedded page's: without embed mode, its panels and its origins (the first
 // parameter left then follows the '?').
 export const fullViewLink = (link) =>

@@ -6,8 +6,11 @@ import { createApi, openFile } from './api.mjs';
 import { engineEvent, installBridge } from './bridge.mjs';
 import { originProblems } from './bridge_rules.mjs';
 import { report, stringToHeap } from './engine.mjs';
-import { embedRequested, installEmbeddedBoard, installKeyboard, keepBrowserKeys, textInput } from './input.mjs';
-import { copyLink, installLinkBox, showFullView } from './links.mjs';
+import {
+  embedRequested, focusOnPress, installEmbeddedBoard, installKeyboard, keepBrowserKeys, skipImpossibleTouchCancels,
+  textInput,
+} from './input.mjs';
+import { copyLink, installLinkBox, keepOrigins, showFullView } from './links.mjs';
 import { applyTheme, preference, setPreference } from './look.mjs';
 import { setModuleHooks, startModule } from './modules.mjs';
 import { fail } from './overlay.mjs';
@@ -40,7 +43,7 @@ function wireModules(api) {
       pgRequestPolicy: requestPolicy,
       pgWorkerAsk: workerAsk,
       pgCancelThinking: cancelThinking,
-      pgCopyText: (text) => { copyLink(text); },
+      pgCopyText: (text) => { copyLink(keepOrigins(text, window.location.search)); },
       pgPreference: preference,
       pgSetPreference: setPreference,
       pgTextInput: textInput,
@@ -80,6 +83,8 @@ function start() {
   installWords(api);
   keepBrowserKeys();
   installKeyboard();
+  skipImpossibleTouchCancels();
+  focusOnPress();
   applyTheme();
   if (embedRequested(window.location.search)) {
     installEmbeddedBoard();

@@ -5,7 +5,7 @@
 import { call } from './engine.mjs';
 import { running } from './state.mjs';
 
-const FIELDS = ['title', 'position', 'turn', 'board', 'last', 'decision'];
+const FIELDS = ['title', 'position', 'turn', 'board', 'last', 'decision', 'analysis'];
 const element = (k) => document.getElementById('words-' + k);
 const playButton = () => document.querySelector('[data-words="play"]');
 let announced = null;

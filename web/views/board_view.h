@@ -64,6 +64,9 @@ class BoardView {
   // A note for step i of the step log (Kalah: a blunder against the solver),
   // "" when none or not known yet.
   virtual std::string step_note(const Episode& /*episode*/, size_t /*i*/) { return ""; }
+  // What the view's analysis says of the moment, in sentences, for the text mirror (pg_words): a solver's
+  // verdict, the squares or moves it flags. "" when the view has none.
+  virtual std::string analysis_words(const BoardContext& /*context*/) { return ""; }
   // What the view shows beyond the decision, for the JavaScript API
   // (playground.view()); null when it has nothing more.
   virtual Json inspect(const BoardContext& /*context*/, const Episode& /*episode*/) { return nullptr; }

@@ -284,6 +284,25 @@ std::string MancalaView::step_note(const Episode& episode, size_t i) {
   return "blunder: " + mancala::signed_value(blunder->first) + " -> " + mancala::signed_value(blunder->second) + ";";
 }
 
+std::string MancalaView::analysis_words(const BoardContext& c) {
+  const int mover = c.state.current_player();
+  if (!show_exact_ || mover < 0) return "";
+  const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
+  const std::optional<mancala::ExactMoves>& m = exact_.of(state.board(), state.rules());
+  if (!m) return "Solver: not settled here (too many stones left).";
+  std::string best, worse;
+  for (int i = 0; i < kPitsPerSide; ++i) {
+    if (!(m->legal & (1u << i))) continue;
+    const int v = m->move_value[size_t(i)];
+    std::string& list = v == m->value ? best : worse;
+    list += (list.empty() ? "" : ", ") + ("pit " + std::to_string(i + 1)) +
+            (v == m->value ? "" : " " + mancala::signed_value(v));
+  }
+  return "Solver: the position is worth " + mancala::signed_value(m->value) +
+         " to the mover (its final store lead with perfect play). Keeping that value: " + best +
+         (worse.empty() ? "." : ". Giving some away: " + worse + ".");
+}
+
 Json MancalaView::features_json(const BoardContext& c) {
   if (c.state.current_player() < 0 || c.agent.rfind("theta", 0) != 0) return nullptr;
   auto& agent = linear_agents_[c.agent];

@@ -25,6 +25,7 @@ class MancalaView : public BoardView {
   std::string legend() const override;
   void draw_inspector(const BoardContext& context) override;
   std::string step_note(const Episode& episode, size_t i) override;
+  std::string analysis_words(const BoardContext& context) override;
   Json inspect(const BoardContext& context, const Episode& episode) override;
   bool animating() const override { return notes_pending_; }
   void extra_windows(App& app) override;  // the Train panel (mancala_train_window.cc)

@@ -21,6 +21,7 @@ class MorrisView : public BoardView {
   std::optional<Action> draw(const BoardContext& context) override;
   void draw_debug_toggles() override;
   std::string legend() const override;
+  std::string analysis_words(const BoardContext& context) override;
   Json inspect(const BoardContext& context, const Episode& episode) override;
   // The agent's value of each legal action beside its exact value: where a learned agent is wrong.
   void draw_inspector(const BoardContext& context) override;

@@ -327,6 +327,32 @@ std::string SokobanView::legend() const {
       .str();
 }
 
+// The analysis line above the map, the deadlocked boxes framed on it and the dead squares shaded on it, and
+// the box the project's corner test flags, in sentences (squares as SokobanState::to_words names them).
+std::string SokobanView::analysis_words(const BoardContext& c) {
+  const sokoban::Board& board = sokoban_state(c.state).board();
+  const sokoban::Level& level = board.level();
+  const auto square = [&](sokoban::Square s) {
+    return "(" + std::to_string(level.row(s)) + ", " + std::to_string(level.column(s)) + ")";
+  };
+  const sokoban::PositionAnalysis& a = analyst_.analyse(board);
+  std::string text = analysis_line(a, board.steps()).first;
+  if (!text.empty()) text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+  if (!text.empty()) text += ". ";
+  std::string boxes;
+  for (const sokoban::Square b : sokoban::deadlocked_boxes(a.deadlocks))
+    boxes += (boxes.empty() ? "" : ", ") + square(b);
+  if (!boxes.empty()) text += "Deadlocked boxes: " + boxes + ". ";
+  text += std::to_string(a.deadlocks.dead_squares.size()) +
+          " dead squares (a box pushed onto one can never reach a target)";
+  std::string dead;
+  for (const sokoban::Square s : a.deadlocks.dead_squares) dead += (dead.empty() ? ": " : ", ") + square(s);
+  text += dead + ".";
+  if (const sokoban::Square stuck = sokoban::project_corner_stuck_box(board); stuck >= 0)
+    text += " The project's corner test flags the box at " + square(stuck) + ".";
+  return text;
+}
+
 std::optional<Action> SokobanView::draw(const BoardContext& c) {
   const auto& state = sokoban_state(c.state);
   const Board& board = state.board();

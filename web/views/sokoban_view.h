@@ -32,6 +32,7 @@ class SokobanView : public BoardView {
   void draw_debug_toggles() override;
   std::string legend() const override;
   void draw_inspector(const BoardContext& context) override;
+  std::string analysis_words(const BoardContext& context) override;
   Json inspect(const BoardContext& context, const Episode& episode) override;
   void setup_extras(App& app) override;
   void extra_windows(App& app) override;

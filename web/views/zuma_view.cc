@@ -164,6 +164,15 @@ struct Scene {
   bool in_skip_bin(ImVec2 p) const {
     return p.x >= skip_min.x && p.x <= skip_max.x && p.y >= skip_min.y && p.y <= skip_max.y;
   }
+  // The outward direction at track fraction `fr`, turned inward where a mark `reach` out from `from` would leave
+  // the board or cover the lines above it (the header and the heat scale, at the top of the track).
+  ImVec2 outward_within(float fr, ImVec2 from, float reach) const {
+    const ImVec2 n = track.outward(fr);
+    const ImVec2 tip(from.x + n.x * reach, from.y + n.y * reach);
+    const bool inside = tip.x >= origin.x + text && tip.x <= origin.x + size.x - text &&
+                        tip.y >= origin.y + text * 2.8f && tip.y <= origin.y + board_h - text;
+    return inside ? n : ImVec2(-n.x, -n.y);
+  }
 };
 
 Scene layout(const BoardArea& area, const zuma::Scenario& scenario, size_t stages) {
@@ -240,8 +249,11 @@ void draw_frog(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine
     char buf[96];
     std::snprintf(buf, sizeof buf, "ball: %s, hits %.0f%%", zuma::colour_name(engine.ball()),
                   100 * model.chosen_action_prob[size_t(engine.ball())]);
-    centered_text(draw, ImVec2(sc.frog.x, sc.frog.y + r * 2.7f), sc.text * 0.85f, text_colour(palette().text_neutral),
-                  buf);
+    // Left of the frog (the skip bin is on its right), clear of the stage strip and the legend under the board.
+    const BoardText font = board_text(sc.text * 0.85f);
+    const ImVec2 extent = font.measure(buf);
+    font.draw(draw, ImVec2(sc.frog.x - r * 2.6f - extent.x, sc.frog.y - extent.y * 0.5f),
+              text_colour(palette().text_neutral), buf);
   }
   draw->AddRectFilled(sc.skip_min, sc.skip_max, IM_COL32(40, 40, 48, 255), 6);
   draw->AddRect(sc.skip_min, sc.skip_max, IM_COL32(120, 120, 130, 255), 6);
@@ -257,8 +269,8 @@ void draw_pop_runs(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& en
     if (line[i] == engine.ball() && end - start >= 2) {
       const ImVec2 a = sc.track.slot(start), b = sc.track.slot(end - 1);
       for (int k = start; k < end; ++k) draw->AddCircle(sc.track.slot(k), sc.r + 3, palette().probability, 24, 2.0f);
-      const ImVec2 mid((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f),
-          n = sc.track.outward((float(start + end) * 0.5f) / float(sc.track.slots));
+      const ImVec2 mid((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+      const ImVec2 n = sc.outward_within((float(start + end) * 0.5f) / float(sc.track.slots), mid, sc.r * 5.0f);
       char buf[32];
       std::snprintf(buf, sizeof buf, "pop %.0f%%", 100 * model.color_pop_prob[size_t(line[i])]);
       centered_text(draw, ImVec2(mid.x + n.x * sc.r * 4.2f, mid.y + n.y * sc.r * 4.2f), sc.text * 0.85f,
@@ -276,12 +288,13 @@ void draw_probability_bar(ImDrawList* draw, const Scene& sc, Action a, double pr
                         player_colour(0, 0.9f));
   } else if (prob > 0) {
     const float r = sc.r, fr = sc.track.gap_fraction(a);
-    const ImVec2 g = sc.track.at(fr), n = sc.track.outward(fr);
     const float len = r * (0.4f + 1.8f * float(prob));
+    const ImVec2 g = sc.track.at(fr), n = sc.outward_within(fr, g, r * 1.4f + len + r * 1.6f);
     const ImVec2 base(g.x + n.x * r * 1.4f, g.y + n.y * r * 1.4f);
     draw->AddLine(base, ImVec2(base.x + n.x * len, base.y + n.y * len), player_colour(0, 0.95f), r * 0.45f);
+    // The gap's number with its probability, as the inspector's action column names it.
     centered_text(draw, ImVec2(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f)), sc.text * 0.8f,
-                  text_colour(palette().text_neutral), percent(prob));
+                  text_colour(palette().text_neutral), std::to_string(a) + ": " + percent(prob));
   }
 }
 
@@ -454,14 +467,26 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   std::optional<Action> clicked;
   ImGui::SetCursorScreenPos(area->origin);
   ImGui::InvisibleButton("board", area->size);
-  if (c.human_to_move && live && ImGui::IsItemHovered()) {
+  if (live && ImGui::IsItemHovered()) {
     if (const auto a = hovered_throw(sc, targets)) {
-      draw->AddCircle(sc.position_of(*a), sc.r, palette().target, 20, 3.0f);
-      if (*a == kSkip)
-        ImGui::SetTooltip("Skip: discard the ball (it may still land in the row if the throw misses)");
-      else
-        ImGui::SetTooltip("Throw into gap %d", *a);
-      if (ImGui::IsItemClicked()) clicked = a;
+      std::string tip = *a == kSkip ? "Skip (-1): discard the ball (it may still land in the row if the throw misses)"
+                                    : "Gap " + std::to_string(*a);
+      if (c.decision)  // the agent's numbers for it, as the inspector's row for this action
+        for (size_t k = 0; k < c.decision->actions.size(); ++k)
+          if (c.decision->actions[k] == *a) {
+            tip += "\n" + c.agent + ": probability " + percent(c.decision->probabilities[k]);
+            if (k < c.decision->scores.size()) {
+              char score[48];
+              std::snprintf(score, sizeof score, ", %s %+g", "score", c.decision->scores[k]);
+              tip += score;
+            }
+          }
+      if (c.human_to_move) {
+        draw->AddCircle(sc.position_of(*a), sc.r, palette().target, 20, 3.0f);
+        tip += *a == kSkip ? "" : "\nClick to throw into it.";
+        if (ImGui::IsItemClicked()) clicked = a;
+      }
+      ImGui::SetTooltip("%s", tip.c_str());
     }
   }
   board_legend(c, legend(), "Your throw: click a gap on the track, or skip.");

@@ -64,6 +64,19 @@ std::vector<float> MancalaState::observation() const {
 
 std::string MancalaState::to_text() const { return mancala::to_text(board_); }
 
+// Each side as the page draws and names it: player 0 along the bottom, store on the right; player 1 along the
+// top, store on the left; each side's pits numbered 1 to 6 in the direction of sowing.
+std::string MancalaState::to_words() const {
+  std::string text;
+  for (int player = 0; player < 2; ++player) {
+    text += player == 0 ? "Player 0 (bottom row, store on the right): " : " Player 1 (top row, store on the left): ";
+    for (int i = 0; i < kPitsPerSide; ++i)
+      text += "pit " + std::to_string(i + 1) + " " + std::to_string(board_.pit(player, i)) + ", ";
+    text += "store " + std::to_string(board_.store(player)) + ".";
+  }
+  return text;
+}
+
 Json MancalaState::to_json() const {
   Json board = Json::array();
   for (uint8_t h : board_.holes) board.push_back(int(h));

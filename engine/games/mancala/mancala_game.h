@@ -50,6 +50,7 @@ class MancalaState : public State {
   std::string action_name(Action action) const override;
   std::vector<float> observation() const override;
   std::string to_text() const override;
+  std::string to_words() const override;
   Json to_json() const override;
 
  protected:

@@ -133,6 +133,25 @@ std::string MorrisState::to_text() const {
   return text + "\n";
 }
 
+// The points by their letters (a to x, as the board and the actions name them) and the last line of to_text.
+std::string MorrisState::to_words() const {
+  std::string pieces[2];
+  for (int p = 0; p < kNumPoints; ++p) {
+    const int o = board_.owner(p);
+    if (o >= 0) pieces[o] += (pieces[o].empty() ? "" : ", ") + std::string(1, point_name(p));
+  }
+  std::string text;
+  for (int seat = 0; seat < 2; ++seat)
+    text += side_name(seat) + " on " + (pieces[seat].empty() ? "no point" : pieces[seat]) + ". ";
+  const std::string drawn = to_text();
+  const size_t hands = drawn.find("in hand:");
+  if (hands != std::string::npos) text += drawn.substr(hands);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  for (char& ch : text)
+    if (ch == '\n') ch = ' ';
+  return text;
+}
+
 Json MorrisState::to_json() const {
   Json j = Json::object();
   j.get_ref<Json::object_t&>().reserve(10);

@@ -78,6 +78,7 @@ class MorrisState : public State {
   std::string action_name(Action action) const override { return action_to_string(action); }
   std::vector<float> observation() const override;
   std::string to_text() const override;
+  std::string to_words() const override;
   Json to_json() const override;
 
  protected:

@@ -137,6 +137,26 @@ std::string SokobanState::to_text() const {
   return text + "\n";
 }
 
+// Squares by row and column, counted from 0 from the top left, as the inspector names them.
+std::string SokobanState::to_words() const {
+  const Level& level = board_.level();
+  const auto square = [&](Square s) {
+    return "(" + std::to_string(level.row(s)) + ", " + std::to_string(level.column(s)) + ")";
+  };
+  std::string text = "The player is at " + square(board_.player()) + ". Boxes:";
+  std::vector<uint8_t> covered(size_t(level.num_squares()), 0);
+  for (size_t i = 0; i < board_.boxes().size(); ++i) {
+    const Square b = board_.boxes()[i];
+    covered[size_t(b)] = 1;
+    text += (i ? ", " : " ") + square(b) + (level.target[size_t(b)] ? " on a target" : "");
+  }
+  std::string free_targets;
+  for (Square s = 0; s < level.num_squares(); ++s)
+    if (level.target[size_t(s)] && !covered[size_t(s)]) free_targets += (free_targets.empty() ? " " : ", ") + square(s);
+  text += free_targets.empty() ? ". Every target has a box." : ". Targets without a box:" + free_targets + ".";
+  return text + " Rows are counted from the top, columns from the left, both from 0.";
+}
+
 Json SokobanState::to_json() const {
   const Level& level = board_.level();
   Json j = Json::object();
@@ -212,6 +232,19 @@ Json level_options(std::string_view level) {
   if (size_t(n) > count)
     throw InputError(where, "the collection '" + collection + "' has " + std::to_string(count) + " levels");
   return collection_level(collection, n - 1);
+}
+
+std::string level_name(const Json& options) {
+  if (!options.is_object() || !options.contains("collection") || !options["collection"].is_string() ||
+      !options.contains("index") || !options["index"].is_number_integer())
+    return "";
+  const std::string name =
+      options["collection"].get<std::string>() + ":" + std::to_string(options["index"].get<int>() + 1);
+  try {
+    return SokobanGame(setup_from_options(level_options(name))).options() == options ? name : "";
+  } catch (const InputError&) {
+    return "";  // not a built-in collection's level
+  }
 }
 
 Json collection_level(const std::string& collection, int index) {
@@ -324,7 +357,11 @@ Setup setup_from_options(const Json& options) {
     uint64_t seed = 0;
     const GeneratorOptions o = generator_options(options["generate"], seed);
     level = generate_level(o, seed).level;
-    setup.generate = {{"width", o.width}, {"height", o.height}, {"boxes", o.boxes}, {"seed", seed}};
+    setup.generate = Json::object();
+    setup.generate["width"] = o.width;
+    setup.generate["height"] = o.height;
+    setup.generate["boxes"] = o.boxes;
+    setup.generate["seed"] = seed;
     if (o.min_pushes > 0) setup.generate["min_pushes"] = o.min_pushes;
     setup.level_text = level_to_text(level);
   } else if (options.contains("level") && !options["level"].is_null()) {
@@ -515,7 +552,8 @@ GameEntry registry_entry() {
       [](const Json& options) -> std::shared_ptr<const Game> {
         return std::make_shared<SokobanGame>(setup_from_options(options));
       },
-      level_options};
+      level_options,
+      level_name};
 }
 
 std::string SokobanGame::describe_events(const Json& events) const {

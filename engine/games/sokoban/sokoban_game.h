@@ -90,6 +90,7 @@ class SokobanState : public State {
   ObservationTensor observation_tensor() const override;
   void fill_observation(std::span<float> out) const override;
   std::string to_text() const override;
+  std::string to_words() const override;
   Json to_json() const override;
 
  protected:
@@ -141,6 +142,8 @@ std::vector<Level> builtin_collection(const std::string& name);
 // The options of a built-in collection's level, counted from 0: {"collection": ..., "index": ...}.
 Json collection_level(const std::string& collection, int index);
 Json level_options(std::string_view level);
+// The name level_options takes ("teaching:3") when a game's options open exactly that built-in level, else "".
+std::string level_name(const Json& options);
 
 // The observation's encoding name (State::observation_tensor), as policy files name it.
 inline constexpr const char* kTilesEncoding = "sokoban-tiles-v1";

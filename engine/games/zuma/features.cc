@@ -95,9 +95,9 @@ std::string describe(const ActionFeatures& f) {
                                  (f.run == 4 ? "+" : "") + ", " + std::to_string(f.pops) + (f.pops == 2 ? "+" : "") +
                                  " pop" + (f.pops == 1 ? "" : "s") + (f.splits ? ", splits a run" : "")
                            : std::string("skip ") + colour_name(f.colour);
-  s += "; then needs " + std::to_string(f.needed) + (f.needed == kMaxNeeded ? "+" : "") + ", length " +
-       std::to_string(f.length) + (f.length == kMaxLengthFeature ? "+" : "") + ", " + kStepsBuckets[f.steps_left] +
-       " steps left";
+  s += "; after it: " + std::to_string(f.needed) + (f.needed == kMaxNeeded ? "+" : "") +
+       " balls to clear the line, length " + std::to_string(f.length) + (f.length == kMaxLengthFeature ? "+" : "") +
+       ", " + kStepsBuckets[f.steps_left] + " steps left";
   return s;
 }
 

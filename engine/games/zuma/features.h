@@ -36,7 +36,8 @@ constexpr uint32_t kNumFeatureKeys = 2 * 4 * 5 * 3 * 2 * (kMaxNeeded + 1) * (kMa
 ActionFeatures action_features(const Line& line, int ball, int steps_left_after, int max_length, int action);
 uint32_t feature_key(const ActionFeatures& f);
 ActionFeatures features_of_key(uint32_t key);
-// One line for the inspector, e.g. "insert blue: run 3, 1 pop, needs 4, length 7, 12+ steps".
+// One line for the inspector, e.g. "insert blue: run 3, 1 pop; after it: 4 balls to clear the line, length 7,
+// 12+ steps left" (the balls needed if every run popped as it was completed).
 std::string describe(const ActionFeatures& f);
 
 // Balls needed to clear a line if every run popped when completed: a run of

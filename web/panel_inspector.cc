@@ -71,8 +71,10 @@ void tie_note(const State& state, const Decision& d) {
       ++count;
     }
   if (count == 0) return;
-  ImGui::TextColored(palette().text_info, "Tie: %s %s %+g, as its choice does.", tied.c_str(),
-                     count == 1 ? "scores" : "score", d.scores[size_t(c)]);
+  ImGui::PushStyleColor(ImGuiCol_Text, palette().text_info);
+  ImGui::TextWrapped("Tie: %s %s %+g, as its choice does.", tied.c_str(), count == 1 ? "scores" : "score",
+                     d.scores[size_t(c)]);
+  ImGui::PopStyleColor();
   wrapped_text(
       PG_TEXT("This agent plays its best-scored action with all its probability and breaks ties by its own "
               "rule (an argmax takes the first of them in the game's order of actions)."));

@@ -110,6 +110,26 @@ test('a human throws by clicking a gap on the track', async () => {
   await page.close();
 });
 
+test("the agent's gaps by number on the board, and hovering a gap shows its probability and score", async () => {
+  const { page, errors } = await open('?game=zuma&seed=3&options=' + encodeURIComponent('{"scenario":"grading"}'));
+  await drawn(page);
+  const decision = await api(page, 'policy');
+  const chosen = decision.distribution.find((d) => d.action === decision.chosen);
+  // The chosen gap's bar is labelled with its number, as the inspector's action column names it.
+  const labels = (await api(page, 'panels')).boardText.map((t) => t.text);
+  assert.ok(labels.includes(`${decision.chosen}: ${Math.round(chosen.p * 100)}%`), JSON.stringify(labels));
+  // Hovering a gap while the agent is to move names it with the agent's numbers for it.
+  const targets = await api(page, 'targets');
+  const other = decision.distribution.find((d) => d.action !== decision.chosen && d.action !== '-1');
+  const gap = targets.find((t) => t.action === other.action);
+  await page.mouse.move(gap.x, gap.y);
+  await drawn(page);
+  assert.equal((await api(page, 'panels')).tooltip, true, 'a tooltip shows on the hovered gap');
+  assert.equal((await api(page, 'state')).step, 0, 'hovering plays nothing');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('live training runs across frames, draws its curve, matches the native learner, and seats its table', async () => {
   const { page, errors } = await open('?game=zuma&seed=3&options=' + encodeURIComponent('{"scenario":"grading"}'));
   const settings = { episodes: 6000, curve_every: 1000, seed: 3, alpha: 0.05 };

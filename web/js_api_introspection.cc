@@ -97,8 +97,12 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   for (const auto& b : pg::web::named_buttons())
     buttons.push_back(box("name", b.name, b.min, ImVec2(b.max.x - b.min.x, b.max.y - b.min.y)));
   pg::Json board_text = pg::Json::array();
-  for (const auto& t : pg::web::drawn_board_text())
-    board_text.push_back(with_name(numbers({{"size", t.size}, {"raster", t.raster}}), "text", t.text));
+  for (const auto& t : pg::web::drawn_board_text()) {
+    pg::Json text = box("text", t.text, t.min, t.extent);
+    text["size"] = t.size;
+    text["raster"] = t.raster;
+    board_text.push_back(std::move(text));
+  }
   pg::Json tabs = pg::Json::array();
   for (const auto& t : app->drawer_tabs) tabs.push_back(box("panel", t.panel, {t.x, t.y}, {t.width, t.height}));
   pg::Json reply = pg::Json::object();

@@ -67,7 +67,7 @@ std::vector<DrawnText>& drawn_board_text() {
 
 void BoardText::draw(ImDrawList* list, ImVec2 at, ImU32 colour, const char* text) const {
   const float dpr = board_fonts().device_pixel_ratio;
-  drawn_board_text().push_back({text, size, font->FontSize / dpr});
+  drawn_board_text().push_back({text, size, font->FontSize / dpr, at, measure(text)});
   list->AddText(font, size, ImVec2(std::round(at.x * dpr) / dpr, std::round(at.y * dpr) / dpr), colour, text);
 }
 

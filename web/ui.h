@@ -35,11 +35,12 @@ BoardText board_text(float size);
 const std::vector<float>& board_text_sizes();
 void set_board_fonts(std::vector<ImFont*> fonts, float device_pixel_ratio);
 
-// The board text drawn this frame, with its size and the size of the raster it was drawn from (CSS pixels):
-// what the browser tests read of the board. App::draw starts each frame's list.
+// The board text drawn this frame, with its size, the size of the raster it was drawn from and where it is
+// (CSS pixels): what the browser tests read of the board. App::draw starts each frame's list.
 struct DrawnText {
   std::string text;
   float size, raster;
+  ImVec2 min, extent;
 };
 std::vector<DrawnText>& drawn_board_text();
 

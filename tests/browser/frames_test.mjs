@@ -50,9 +50,11 @@ test('an idle page draws no frames', async () => {
 });
 
 test('a page whose agent thinks in the worker draws no frames; the reply is taken when it arrives', async () => {
-  // Zuma's expectimax three throws deep: seconds of thinking in the worker for each decision, which the page
-  // asks for as soon as it opens (the inspector shows the decision).
-  const { page, errors } = await open('?game=zuma&agents=expectimax:3&seed=1');
+  // Zuma's expectimax three throws deep on a line of eight balls: about ten seconds of thinking in the worker
+  // (the default line's twelve take a minute), which the page asks for as soon as it opens (the inspector shows
+  // the decision).
+  const options = encodeURIComponent(JSON.stringify({ line: [1, 2, 3, 3, 3, 4, 2, 1] }));
+  const { page, errors } = await open(`?game=zuma&agents=expectimax:3&seed=1&options=${options}`);
   await page.evaluate(() => {
     window.decided = null;
     window.playground.policy().then((p) => { window.decided = p; });

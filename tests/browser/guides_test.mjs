@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, root, artifacts, GAMES } from './helpers.mjs';
+import { useSite, open, api, root, artifacts, GAMES, DOCS_DESKTOP } from './helpers.mjs';
 
 useSite();
 
@@ -77,7 +77,7 @@ for (const game of GAMES) {
     assert.deepEqual(guide.items, guide.callouts.map((_, i) => i + 1),
                      `${game}: the "How to read it" list numbers each call-out once, in order`);
     const params = new URLSearchParams(guide.query);
-    const { page, errors } = await open(`${guide.query}&theme=light`);
+    const { page, errors } = await open(`${guide.query}&theme=light`, { device: DOCS_DESKTOP });
     const step = Number(params.get('step') || 0);
     await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 60000 });
     await page.evaluate(() => window.playground.policy());  // the agent's decision, drawn on the board

@@ -6,12 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, env, root, artifacts, DEVICES, drawn } from './helpers.mjs';
+import { useSite, open, api, env, root, artifacts, DEVICES, DOCS_DESKTOP, drawn } from './helpers.mjs';
 
 useSite();
 
 const THEMES = ['dark', 'light', 'contrast'];
-const SIZES = { 'desktop 1400x860': null, ...DEVICES };
+const SIZES = { 'desktop 1400x860': DOCS_DESKTOP, ...DEVICES };
 
 test('the theme: the URL names it, else the reader chose it (remembered), else the browser asks for it', async () => {
   for (const theme of THEMES) {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, site, env } from './helpers.mjs';
+import { useSite, open, api, site, env, DESKTOP } from './helpers.mjs';
 
 useSite();
 
@@ -154,7 +154,7 @@ test('a corrupted policy file is refused with its checksum named; the page keeps
 test('the URL asks for an agent whose policy is loading: ready waits until it is seated', async () => {
   let release;
   const held = new Promise((r) => { release = r; });
-  const page = await env.browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const page = await env.browser.newPage(DESKTOP);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.route('**/policies/mancala/*', async (route) => { await held; await route.continue(); });

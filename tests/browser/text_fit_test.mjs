@@ -5,13 +5,13 @@
 // scaling.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, open, api, GAMES, DEVICES, drawn } from './helpers.mjs';
+import { useSite, open, api, GAMES, DEVICES, DOCS_DESKTOP, drawn } from './helpers.mjs';
 
 useSite();
 
 const SIZES = {
   'laptop 1280x800 at ratio 1': { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-  'desktop 1400x860': { viewport: { width: 1400, height: 860 } },
+  'desktop 1400x860': DOCS_DESKTOP,
   'phone 390x844': DEVICES['phone 390x844'],
 };
 // A moment of each game with a few steps in the log, an agent's decision on show and rewards of both signs

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useSite, open, at, api, cli, artifacts, drawn } from './helpers.mjs';
+import { useSite, open, at, api, cli, artifacts, drawn, DOCS_DESKTOP } from './helpers.mjs';
 
 useSite();
 
@@ -126,6 +126,42 @@ test("the agent's gaps by number on the board, and hovering a gap shows its prob
   await drawn(page);
   assert.equal((await api(page, 'panels')).tooltip, true, 'a tooltip shows on the hovered gap');
   assert.equal((await api(page, 'state')).step, 0, 'hovering plays nothing');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Two boxes overlap when they share more than a sliver (half a pixel: text boxes that merely touch are apart).
+const overlaps = (a, b) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
+  Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
+
+test("the board's labels stay on the board and never cover one another, through episodes", async () => {
+  const { page, errors } = await open('?game=zuma&seed=5&options=' + encodeURIComponent('{"scenario":"grading"}'),
+                                      { device: DOCS_DESKTOP });
+  const problems = [];
+  for (const seed of [5, 8, 13]) {
+    await api(page, 'reset', seed);
+    for (let step = 0; step < 12 && !(await api(page, 'state')).done; ++step) {
+      await drawn(page);
+      const panels = await api(page, 'panels');
+      const board = panels.windows.Board;
+      const texts = panels.boardText;
+      const where = `seed ${seed}, step ${step}`;
+      if (texts.length === 0) problems.push(`${where}: no text on the board`);
+      for (const t of texts) {
+        if (t.x < board.x - 0.5 || t.y < board.y - 0.5 || t.x + t.width > board.x + board.width + 0.5 ||
+            t.y + t.height > board.y + board.height + 0.5) {
+          problems.push(`${where}: "${t.text}" leaves the board (${JSON.stringify(t)} in ${JSON.stringify(board)})`);
+        }
+      }
+      for (let i = 0; i < texts.length; ++i) {
+        for (let j = i + 1; j < texts.length; ++j) {
+          if (overlaps(texts[i], texts[j])) problems.push(`${where}: "${texts[i].text}" covers "${texts[j].text}"`);
+        }
+      }
+      await api(page, 'step');
+    }
+  }
+  assert.deepEqual(problems, []);
   assert.deepEqual(errors, []);
   await page.close();
 });

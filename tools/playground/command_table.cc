@@ -123,7 +123,9 @@ const std::vector<Command>& command_table() {
        R"(  playground mancala solve [--state JSON] [--time-limit S] [--database-stones N]
         [--table-log2 N] [options]
         the exact value (final store difference under perfect play) of the
-        initial position or of a state, and of each legal move)",
+        initial position or of a state, and of each legal move; the endgame
+        database holds 12 stones by default when the position has more in its
+        pits (none otherwise: the search alone is quicker))",
        "playground mancala solve --stones-per-pit 1"},
       {"mancala", "tournament", mancala_tournament,
        R"(  playground mancala tournament [--players LIST] [--games N] [--seed S]

@@ -249,10 +249,11 @@ void draw_frog(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine
     char buf[96];
     std::snprintf(buf, sizeof buf, "ball: %s, hits %.0f%%", zuma::colour_name(engine.ball()),
                   100 * model.chosen_action_prob[size_t(engine.ball())]);
-    // Left of the frog (the skip bin is on its right), clear of the stage strip and the legend under the board.
+    // Above the frog, inside the arch: the gaps' labels are outside it, the skip bin on the frog's right and the
+    // stage strip and the legend under the board.
     const BoardText font = board_text(sc.text * 0.85f);
     const ImVec2 extent = font.measure(buf);
-    font.draw(draw, ImVec2(sc.frog.x - r * 2.6f - extent.x, sc.frog.y - extent.y * 0.5f),
+    font.draw(draw, ImVec2(sc.frog.x - extent.x * 0.5f, sc.frog.y - r * 2.4f - extent.y),
               text_colour(palette().text_neutral), buf);
   }
   draw->AddRectFilled(sc.skip_min, sc.skip_max, IM_COL32(40, 40, 48, 255), 6);

@@ -1,7 +1,9 @@
 #include "engine/core/agent.h"
 
 #include <charconv>
+#include <map>
 
+#include "engine/core/agent_maker.h"
 #include "engine/core/error.h"
 #include "engine/core/random_agent.h"
 
@@ -121,8 +123,20 @@ int parse_int_param(std::string_view spec, std::string_view text, int lo, int hi
   return value;
 }
 
+namespace {
+
+std::map<std::string, AgentMaker>& agent_makers() {
+  static std::map<std::string, AgentMaker> makers;
+  return makers;
+}
+
+}  // namespace
+
+void register_agent_maker(const std::string& name, AgentMaker maker) { agent_makers()[name] = std::move(maker); }
+
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
+  if (const auto maker = agent_makers().find(name); maker != agent_makers().end()) return maker->second(game, arg);
   if (name == "random" || name == "human") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
     if (name == "random") return std::make_unique<RandomAgent>();

@@ -625,6 +625,39 @@ check "rules lists the agents" '- `ntuple:5`: ' "$out"
 out=$("$PG" mancala rules --seed 3 2>&1); rc=$?
 check "rules takes no seed" "2" "$rc"
 
+# A program seated as an agent (program:COMMAND, the agent protocol: docs/agent-protocol.md).
+AGENT="python3 $(cd "$(dirname "$0")/../.." && pwd)/examples/agents/random_agent.py"
+out=$("$PG" tictactoe play --agents "program:$AGENT,random" --seed 3 2>&1); rc=$?
+check "a program plays: exit 0" "0" "$rc"
+check "a program's seat is named in the trace" "\"program:$AGENT\"" "$out"
+check "a program's note is kept in the trace" '"note": "uniform over 9 legal actions"' "$out"
+check "a program's probabilities are kept in the trace" '"p": 0.1111111111111111' "$out"
+out=$("$PG" mancala match --first "program:$AGENT" --second greedy --games 3 2>&1); rc=$?
+check "a program plays a match: exit 0" "0" "$rc"
+check "a program's match is scored" "3 games" "$out"
+out=$("$PG" zuma eval --agent "program:$AGENT" --episodes 3 --max-steps 5 2>&1); rc=$?
+check "a program is evaluated on Zuma: exit 0" "0" "$rc"
+check "a program's Zuma return is printed" "program:$AGENT: mean return " "$out"
+out=$("$PG" zuma eval --agent "program:exit 4" --episodes 3 2>&1); rc=$?
+check "a program that fails in zuma eval is named" "declined to move at step 0 of the episode with seed 1: program 'exit 4' exited (exit status 4)" "$out"
+# Each way a program can fail is named, with the end of its stderr, and the command stops with exit 1.
+program_fails() {  # program_fails NAME COMMAND EXPECTED
+  out=$("$PG" tictactoe play --agents "program:$2,random" 2>&1); rc=$?
+  check "a program that $1: exit 1" "1" "$rc"
+  check "a program that $1: named" "$3" "$out"
+}
+program_fails "will not start" "no-such-agent-program" "program 'no-such-agent-program' exited (exit status 127); the end of its stderr:"
+program_fails "exits" "read l; echo '{\"type\": \"ready\"}'; read l; echo bye >&2; exit 3" "exited (exit status 3); the end of its stderr:
+bye"
+program_fails "prints what is not JSON" "echo hello" "printed a line that is not JSON: 'hello'"
+program_fails "answers start wrongly" "echo '{\"type\": \"action\"}'" "did not start as the protocol asks: reply.type: expected \"ready\""
+# (\054 is a comma, which --agents would take as the end of the spec.)
+program_fails "answers an illegal action" "read l; echo '{\"type\": \"ready\"}'; read l; printf '{\"type\": \"action\"\\054 \"action\": \"z9\"}\\n'" "answered what the protocol does not allow: reply.action: 'z9' is not a legal action here"
+program_fails "hangs" "sleep 60" "did not answer within the time limit"
+program_fails "floods its output" "head -c 20000000 /dev/zero" "flooded its output"
+out=$("$PG" tictactoe play --agents "program:,random" 2>&1); rc=$?
+check "program: without a command is named" "name the command after 'program:'" "$out"
+
 # Every example the help shows runs, from the source tree (their files are relative to it).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$("$PG" --help | sed -n '/^examples/,$p' | grep -E '^  (playground|printf) ')

@@ -27,11 +27,14 @@ usage:
 constexpr const char* kTrailer = R"(Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
-greedy:5, heuristic (see `playground list`). Trained agents read their shipped
-policy files from policies/ (or $PG_POLICY_DIR); every command takes
---policy FILE to read FILE instead of the shipped file of the same name
-(--policy runs/dqn.rlpg replaces zuma/dqn.rlpg), or --policy SHIPPED=FILE
-(--policy zuma/dqn.rlpg=runs/net.rlpg), several separated by commas.)";
+greedy:5, heuristic (see `playground list`), or program:COMMAND: a program
+of yours speaking the agent protocol (docs/agent-protocol.md), e.g.
+--agents 'program:python3 examples/agents/random_agent.py,greedy'.
+Trained agents read their shipped policy files from policies/ (or
+$PG_POLICY_DIR); every command takes --policy FILE to read FILE instead of
+the shipped file of the same name (--policy runs/dqn.rlpg replaces
+zuma/dqn.rlpg), or --policy SHIPPED=FILE (--policy
+zuma/dqn.rlpg=runs/net.rlpg), several separated by commas.)";
 
 // What a game's commands read before they run, besides the --policy files.
 struct GamePreparation {

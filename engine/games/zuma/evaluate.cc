@@ -1,6 +1,7 @@
 #include "engine/games/zuma/evaluate.h"
 
 #include "engine/core/episode.h"
+#include "engine/core/error.h"
 #include "engine/games/zuma/agents.h"
 #include "engine/games/zuma/zuma_game.h"
 
@@ -29,11 +30,16 @@ EvalResult evaluate(const Scenario& scenario, std::string_view agent_spec, int64
         total += engine.submit(agent->choose(engine, rng));
       }
       cleared = engine.line().empty();
-    } else {  // e.g. a human seat: not evaluable, but keep the generic path honest
+    } else {  // an agent of the generic interface (a program, a network agent)
       auto state = game.initial_state(episode_seed);
       for (size_t t = 0; !state->is_terminal(); ++t) {
         Rng rng = decision_rng(episode_seed, t);
-        total += state->apply(generic->decide(*state, rng).chosen)[0];
+        const Decision d = generic->decide(*state, rng);
+        if (d.declined)
+          throw InputError("agent '" + std::string(agent_spec) + "'", "declined to move at step " + std::to_string(t) +
+                                                                          " of the episode with seed " +
+                                                                          std::to_string(episode_seed) + ": " + d.note);
+        total += state->apply(d.chosen)[0];
       }
       cleared = dynamic_cast<const ZumaState&>(*state).engine().line().empty();
     }

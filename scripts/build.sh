@@ -12,6 +12,12 @@ for preset in "${presets[@]}"; do
   echo "[build] $preset"
   configure=$preset
   [ "$preset" = native-checks ] && configure=native
+  # A debug build configured before it moved to clang (CMakePresets.json) is configured again, from scratch.
+  if [ "$configure" = native-debug ] && [ -f build/native-debug/CMakeCache.txt ] &&
+    ! grep -q '^CMAKE_CXX_COMPILER:.*clang++' build/native-debug/CMakeCache.txt; then
+    echo "[build] build/native-debug was configured with another compiler: configuring it again with clang"
+    rm -rf build/native-debug
+  fi
   if [ ! -f "build/$configure/CMakeCache.txt" ]; then cmake --preset "$configure" >/dev/null; fi
   cmake --build --preset "$preset"
 done

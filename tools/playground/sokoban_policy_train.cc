@@ -6,7 +6,6 @@
 // convolution to one logit plane per move) is trained with cross-entropy on the logits at the player's square,
 // each sample in a random one of the square's 8 symmetries (moves mapped with it). Deterministic from --seed (one
 // torch thread, pg::Rng for levels, shuffles and symmetries). Built only with libtorch.
-#include <torch/torch.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -26,6 +25,7 @@
 #include "engine/games/sokoban/solver.h"
 #include "engine/nn/policy_file.h"
 #include "tools/playground/commands.h"
+#include "tools/train/torch.h"
 #include "tools/train/torch_export.h"
 
 namespace pg::cli {

@@ -15,8 +15,6 @@
 // thread, so the same settings and seed give the same weights, bit for bit.
 #pragma once
 
-#include <torch/torch.h>
-
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -29,6 +27,7 @@
 #include "engine/core/json.h"
 #include "engine/core/rng.h"
 #include "engine/nn/policy_file.h"
+#include "tools/train/torch.h"
 
 namespace pg::train {
 

@@ -17,13 +17,12 @@
 // gets its type in front ("dense0", "relu1").
 #pragma once
 
-#include <torch/torch.h>
-
 #include <string>
 #include <vector>
 
 #include "engine/core/json.h"
 #include "engine/nn/policy_file.h"
+#include "tools/train/torch.h"
 
 namespace pg::train {
 

@@ -5,13 +5,13 @@
 // Each test prints its largest error. Also: export -> load -> export is
 // bit-exact, in float32 and float16.
 #include <gtest/gtest.h>
-#include <torch/torch.h>
 
 #include <cstdio>
 
 #include "engine/core/error.h"
 #include "engine/nn/network.h"
 #include "engine/nn/policy_file.h"
+#include "tools/train/torch.h"
 #include "tools/train/torch_export.h"
 #include "tools/train/torch_project_nets.h"
 

@@ -3,9 +3,9 @@
 // with random weights on the engine's side).
 #pragma once
 
-#include <torch/torch.h>
-
 #include <string>
+
+#include "tools/train/torch.h"
 
 namespace pg::train {
 

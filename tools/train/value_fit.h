@@ -9,8 +9,6 @@
 // exports to the policy format as kind "value-network".
 #pragma once
 
-#include <torch/torch.h>
-
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -18,6 +16,7 @@
 
 #include "engine/core/json.h"
 #include "engine/nn/policy_file.h"
+#include "tools/train/torch.h"
 
 namespace pg::train {
 

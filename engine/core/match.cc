@@ -1,6 +1,8 @@
 #include "engine/core/match.h"
 
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
@@ -8,8 +10,35 @@
 
 namespace pg {
 
+namespace {
+
+// One game of a match: the first seat's return, or the forfeit of the seat that declined.
+struct GameOutcome {
+  double first_return = 0;
+  std::optional<Forfeit> forfeit;
+};
+
+GameOutcome play_game(const Game& game, std::vector<std::unique_ptr<Agent>>& agents, uint64_t episode_seed) {
+  GameOutcome outcome;
+  auto state = game.initial_state(episode_seed);
+  for (size_t t = 0; !state->is_terminal(); ++t) {
+    const int seat = state->current_player();
+    Rng rng = decision_rng(episode_seed, t);
+    const Decision d = agents[size_t(seat)]->decide(*state, rng);
+    if (d.declined) {
+      outcome.forfeit = Forfeit{0, episode_seed, t, seat, d.note};
+      outcome.first_return = seat == 0 ? -1 : 1;
+      return outcome;
+    }
+    outcome.first_return += state->apply(d.chosen)[0];
+  }
+  return outcome;
+}
+
+}  // namespace
+
 MatchResult play_match(const Game& game, const std::vector<std::string>& seats, long games, uint64_t seed,
-                       const std::function<void(long)>& progress) {
+                       const std::function<void(long)>& progress, const std::function<void(const Forfeit&)>& forfeit) {
   if (seats.size() != size_t(game.num_players()))
     throw InputError("agents", game.name() + " needs " + std::to_string(game.num_players()) + " agents");
   std::vector<std::unique_ptr<Agent>> agents;
@@ -19,23 +48,19 @@ MatchResult play_match(const Game& game, const std::vector<std::string>& seats, 
   }
   MatchResult result;
   for (long g = 0; g < games; ++g) {
-    const uint64_t episode_seed = seed + uint64_t(g);
-    auto state = game.initial_state(episode_seed);
-    double first_return = 0;
-    for (size_t t = 0; !state->is_terminal(); ++t) {
-      Rng rng = decision_rng(episode_seed, t);
-      const Decision d = agents[size_t(state->current_player())]->decide(*state, rng);
-      if (d.declined)
-        throw InputError("agent '" + seats[size_t(state->current_player())] + "'",
-                         "declined to move at step " + std::to_string(t) + " of the game with seed " +
-                             std::to_string(episode_seed) + ": " + d.note);
-      first_return += state->apply(d.chosen)[0];
+    GameOutcome outcome = play_game(game, agents, seed + uint64_t(g));
+    if (outcome.forfeit) {
+      outcome.forfeit->game = g;
+      const size_t seat = size_t(outcome.forfeit->seat);
+      agents[seat] = make_agent(game, seats[seat]);
+      if (forfeit) forfeit(*outcome.forfeit);
+      result.forfeits.push_back(std::move(*outcome.forfeit));
     }
     ++result.games;
-    result.first_return_sum += first_return;
-    if (first_return > 0)
+    result.first_return_sum += outcome.first_return;
+    if (outcome.first_return > 0)
       ++result.wins;
-    else if (first_return < 0)
+    else if (outcome.first_return < 0)
       ++result.losses;
     else
       ++result.draws;

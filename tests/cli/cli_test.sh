@@ -273,7 +273,8 @@ out=$("$PG" mancala play --agents perfect:1,random 2>&1); rc=$?
 check "play: a declining agent exits 1" "1" "$rc"
 check "play: a declining agent says why" "agent 'perfect:1' declined to move at step 0: the solver did not settle" "$out"
 out=$("$PG" mancala match --first perfect --second random --games 2 2>&1); rc=$?
-check "match: a declining agent is named" "agent 'perfect': declined to move at step 0 of the game with seed 1" "$out"
+check "match: a declining agent loses the game, named" "game 1 (seed 1): the first player, 'perfect', declined to move at step 0 and loses the game: the solver did not settle" "$out"
+check "match: a declining agent's forfeits are counted" "first player (perfect) forfeited 2 of 2 games" "$out"
 
 cat > "$TMP/example.py" <<'PY'
 {
@@ -403,7 +404,8 @@ check "morris value exits 0" "0" "$rc"
 check "morris value: O flies to c, closes a-b-c and removes: a win in 2" "value: win in 2 for seat 0" "$out"
 check "morris value: each action's value (b-g closes a-g-n too; X would fly to l and close k-l-m)" "move:n-c   win in 2        keeps the value  (perfect's choice)" "$out"
 out=$("$PG" morris match --first perfect --second random --games 20 --table "$TMP/morris6.bin" 2>&1); rc=$?
-check "morris perfect with an endgame table declines the opening: exits 2" "2" "$rc"
+check "morris perfect with an endgame table declines the opening: it forfeits every game" "first player (perfect) forfeited 20 of 20 games" "$out"
+check "morris perfect's forfeits beyond three are counted, not shown" "(more forfeits: counted, not shown)" "$out"
 check "morris perfect says what its table covers" "covers positions with up to 6 pieces of material" "$out"
 mkdir -p "$TMP/no_policies"
 out=$(PG_POLICY_DIR="$TMP/no_policies" "$PG" morris match --first perfect --second random --games 20 2>&1)
@@ -635,6 +637,12 @@ check "a program's probabilities are kept in the trace" '"p": 0.1111111111111111
 out=$("$PG" mancala match --first "program:$AGENT" --second greedy --games 3 2>&1); rc=$?
 check "a program plays a match: exit 0" "0" "$rc"
 check "a program's match is scored" "3 games" "$out"
+# A program that fails loses that game, started afresh for the next: the match plays on and says so.
+out=$("$PG" mancala match --first "program:exit 4" --second greedy --games 2 2>&1); rc=$?
+check "a failing program's match is played to the end: exit 0" "0" "$rc"
+check "a failing program's games are its losses" "first player (program:exit 4): 0 wins, 0 draws, 2 losses" "$out"
+check "a failing program's forfeits are counted" "first player (program:exit 4) forfeited 2 of 2 games" "$out"
+check "a failing program's forfeit is named" "game 2 (seed 2): the first player, 'program:exit 4', declined to move at step 0 and loses the game: program 'exit 4' exited (exit status 4)" "$out"
 out=$("$PG" zuma eval --agent "program:$AGENT" --episodes 3 --max-steps 5 2>&1); rc=$?
 check "a program is evaluated on Zuma: exit 0" "0" "$rc"
 check "a program's Zuma return is printed" "program:$AGENT: mean return " "$out"
@@ -657,6 +665,34 @@ program_fails "hangs" "sleep 60" "did not answer within the time limit"
 program_fails "floods its output" "head -c 20000000 /dev/zero" "flooded its output"
 out=$("$PG" tictactoe play --agents "program:,random" 2>&1); rc=$?
 check "program: without a command is named" "name the command after 'program:'" "$out"
+
+# A Binary Game player speaking the course's text protocol (course-program:COMMAND): the starter, and our own
+# copy of the course's program (playground binary protocol), each against the solver.
+COURSE="python3 $(cd "$(dirname "$0")/../.." && pwd)/examples/agents/binary_course_player.py"
+LEARNED="$(cd "$(dirname "$0")/../.." && pwd)/policies/binary/learned.txt"
+# The starter answers the course's commands as our copy of the course's program does, word for word.
+commands='game 2 2\nplay 1 0 1\npolicy_moves\nplay 1 1 0\npolicy_moves\nlegal 0 0 0\nlegal 5 5 1\nplay 0 0 1\nshow\nwinner\ngame 4 3\nplay 0 0 1\nplay 1 0 1\nplay 2 0 1\nplay 3 0 1\nplay 9 9 1\nplay 0 1 3\nplay 1 2\nshow\npolicy_moves\nloadpatterns '"$LEARNED"'\npolicy_moves\ngame 10 10\npolicy_moves\nhelp\nexit\n'
+expected=$(printf "$commands" | "$PG" binary protocol 2>/dev/null)
+out=$(printf "$commands" | $COURSE 2>/dev/null)
+[ -n "$expected" ] && [ "$out" = "$expected" ] && echo "ok   the course-protocol starter answers as playground binary protocol does" ||
+  { echo "FAIL the course-protocol starter answers differently:"; diff <(echo "$expected") <(echo "$out"); fail=1; }
+out=$("$PG" binary play --agents "course-program:$COURSE $LEARNED,solver" --width 4 --height 4 --seed 2 2>&1); rc=$?
+check "a course program plays the solver: exit 0" "0" "$rc"
+check "a course program's genmove is noted in the trace" '"note": "genmove: ' "$out"
+check "a course program's policy_moves are its probabilities" "; probabilities from policy_moves" "$out"
+out=$("$PG" binary match --first "course-program:$PG binary protocol" --second patterns --games 2 --width 4 --height 4 2>&1); rc=$?
+check "the course protocol's reference program plays a match: exit 0" "0" "$rc"
+check "the course protocol's reference program is scored" "first player (course-program:$PG binary protocol): " "$out"
+[[ "$out" != *forfeited* ]] && echo "ok   the course protocol's reference program forfeits nothing" ||
+  { echo "FAIL the course protocol's reference program forfeited: $out"; fail=1; }
+out=$("$PG" binary play --agents "course-program:while read l; do case \$l in genmove) echo '9 9 1';; esac; echo '= 1'; echo; done,random" 2>&1); rc=$?
+check "a course program's illegal genmove: exit 1" "1" "$rc"
+check "a course program's illegal genmove is named" "answered 'genmove' with '9 9 1', which is not a legal move 'x y d' here" "$out"
+out=$("$PG" binary play --agents "course-program:while read l; do case \$l in genmove) echo resign;; esac; echo '= 1'; echo; done,random" 2>&1); rc=$?
+check "a course program that resigns is named" "resigned (genmove answered 'resign') with 72 legal moves" "$out"
+out=$("$PG" mancala play --agents "course-program:python3 a3.py,random" 2>&1); rc=$?
+check "course-program: outside the Binary Game exits 2" "2" "$rc"
+check "course-program: outside the Binary Game is named" "the course's text protocol is the Binary Game's; for mancala seat your program as program:COMMAND" "$out"
 
 # Every example the help shows runs, from the source tree (their files are relative to it).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)

@@ -81,7 +81,8 @@ const std::vector<Command>& command_table() {
       {"", "match", match,
        R"(  playground GAME match --first AGENT --second AGENT [--games N] [--seed S] [options]
         plays N games (game i uses seed S+i) and prints wins / draws / losses
-        and the first player's win rate with a 95% interval)",
+        and the first player's win rate with a 95% interval; an agent that
+        declines to move (a failing program) loses that game, named on stderr)",
        "playground mancala match --first greedy:5 --second random --games 200 --seed 1"},
       {"", "table", table,
        R"(  playground GAME table [--agents A,B,...] [--games N] [--seed S] [options]

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
@@ -152,6 +153,20 @@ class ProgressBar {
   bool enabled_;
 };
 
+const char* seat_name(int seat) { return seat == 0 ? "first" : "second"; }
+
+constexpr long kForfeitsShown = 3;
+
+void print_forfeit_counts(const MatchResult& r, const std::vector<std::string>& seats) {
+  for (int seat = 0; seat < 2; ++seat) {
+    const auto n =
+        std::count_if(r.forfeits.begin(), r.forfeits.end(), [&](const Forfeit& f) { return f.seat == seat; });
+    if (n > 0)
+      std::cout << seat_name(seat) << " player (" << seats[size_t(seat)] << ") forfeited " << n << " of " << r.games
+                << " games (declined to move: counted as losses)\n";
+  }
+}
+
 std::string percent(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * x);
@@ -159,6 +174,20 @@ std::string percent(double x) {
 }
 
 }  // namespace
+
+// On stderr: the game, its seed (to replay it with `play --seed`), the step and why.
+std::function<void(const Forfeit&)> forfeit_printer(std::vector<std::string> seats) {
+  auto shown = std::make_shared<long>(0);
+  return [seats = std::move(seats), shown](const Forfeit& f) {
+    if (++*shown > kForfeitsShown) {
+      if (*shown == kForfeitsShown + 1) std::cerr << "playground: (more forfeits: counted, not shown)\n";
+      return;
+    }
+    std::cerr << "playground: game " << f.game + 1 << " (seed " << f.seed << "): the " << seat_name(f.seat)
+              << " player, '" << seats[size_t(f.seat)] << "', declined to move at step " << f.step
+              << " and loses the game: " << f.note << "\n";
+  };
+}
 
 int match(const GameEntry& entry, const Args& args) {
   args.check_known({"first", "second", "games", "seed"}, entry.options);
@@ -173,7 +202,8 @@ int match(const GameEntry& entry, const Args& args) {
             << " games, seeds " << seed << ".." << seed + uint64_t(games) - 1 << "\n";
   ProgressBar bar(games);
   const auto start = std::chrono::steady_clock::now();
-  const MatchResult r = play_match(*game, seats, games, seed, [&](long done) { bar.update(done); });
+  const MatchResult r = play_match(
+      *game, seats, games, seed, [&](long done) { bar.update(done); }, forfeit_printer(seats));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const Interval ci = wilson_interval(double(r.wins), double(r.games));
@@ -181,6 +211,7 @@ int match(const GameEntry& entry, const Args& args) {
             << " losses\n";
   std::cout << "first player's win rate: " << percent(double(r.wins) / double(r.games)) << " (95% interval "
             << percent(ci.low) << " to " << percent(ci.high) << ", Wilson)\n";
+  print_forfeit_counts(r, seats);
   std::fprintf(stdout, "%.2f s, %.0f games/s\n", seconds, double(r.games) / seconds);
   return 0;
 }
@@ -209,7 +240,8 @@ int table(const GameEntry& entry, const Args& args) {
   for (const auto& first : agents) {  // cells print as they finish: the table is its own progress
     cell(first);
     for (const auto& second : agents) {
-      const MatchResult r = play_match(*game, {first, second}, games, seed);
+      const std::vector<std::string> seats = {first, second};
+      const MatchResult r = play_match(*game, seats, games, seed, nullptr, forfeit_printer(seats));
       char buf[48];
       std::snprintf(buf, sizeof buf, "%.0f / %.0f", 100.0 * double(r.wins) / double(r.games),
                     100.0 * double(r.draws) / double(r.games));

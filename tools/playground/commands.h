@@ -1,9 +1,18 @@
 // The CLI's commands. Each returns the process exit code.
 #pragma once
 
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.h"
 #include "tools/playground/args.h"
 
 namespace pg::cli {
+
+// Prints a match's forfeits (an agent that declined to move and lost the game) on stderr as they happen: the
+// first three, then that more are only counted. `seats` are the match's agent specs.
+std::function<void(const Forfeit&)> forfeit_printer(std::vector<std::string> seats);
 
 int list_games();
 int replay(const GameEntry& game, const Args& args);

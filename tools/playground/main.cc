@@ -7,6 +7,7 @@
 #include "tools/playground/args.h"
 #include "tools/playground/command_table.h"
 #include "tools/playground/commands.h"
+#include "tools/playground/course_program_agent.h"
 #include "tools/playground/program_agent.h"
 #include "tools/playground/training.h"
 
@@ -14,6 +15,7 @@ int main(int argc, char** argv) {
   using namespace pg;
   const auto is_help = [](const std::string& word) { return word == "--help" || word == "-h" || word == "help"; };
   cli::register_program_agents();
+  cli::register_course_program_agents();
   try {
     if (argc < 2 || is_help(argv[1])) {
       cli::print_usage();

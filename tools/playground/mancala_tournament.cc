@@ -154,7 +154,7 @@ int mancala_tournament(const GameEntry& entry, const Args& args) {
     for (size_t j = 0; j < agents.size(); ++j) {
       const auto t0 = std::chrono::steady_clock::now();
       Cell& c = cells[i][j];
-      c.r = play_match(*game, {agents[i], agents[j]}, games, seed);
+      c.r = play_match(*game, {agents[i], agents[j]}, games, seed, nullptr, forfeit_printer({agents[i], agents[j]}));
       c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       c.win = wilson_interval(double(c.r.wins), double(c.r.games));
       c.draw = wilson_interval(double(c.r.draws), double(c.r.games));

@@ -171,7 +171,7 @@ void play_round_robin(const Game& game, const std::vector<std::string>& players,
   std::printf("%-9s %-9s %6s %6s %7s %22s\n", "first", "second", "wins", "draws", "losses", "first's score, 95%");
   for (const auto& first : players)
     for (const auto& second : players) {
-      const MatchResult r = play_match(game, {first, second}, games, seed);
+      const MatchResult r = play_match(game, {first, second}, games, seed, nullptr, forfeit_printer({first, second}));
       // Score: a win 1, a draw 1/2; the interval is the normal one of the mean score.
       MeanEstimate score;
       for (long i = 0; i < r.wins; ++i) score.add(1);

@@ -164,15 +164,24 @@ TEST(PerfectAgent, SpecsAndErrors) {
   EXPECT_THROW(make_agent(*game, "perfect:x"), InputError);
 }
 
-TEST(DeclinedDecision, AMatchStopsNamingTheAgentAndTheStep) {
+TEST(DeclinedDecision, AMatchScoresItAsTheDeclinersLossAndPlaysOn) {
   const auto game = make_game("mancala", Json::object());
-  try {
-    play_match(*game, {"random", "perfect:1"}, 1, 5);
-    FAIL() << "expected InputError";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("agent 'perfect:1': declined to move at step "), std::string::npos)
-        << e.what();
+  std::vector<Forfeit> heard;
+  const MatchResult r =
+      play_match(*game, {"random", "perfect:1"}, 3, 5, nullptr, [&](const Forfeit& f) { heard.push_back(f); });
+  EXPECT_EQ(r.games, 3);
+  ASSERT_FALSE(r.forfeits.empty());
+  EXPECT_EQ(heard.size(), r.forfeits.size());
+  long second_forfeits = 0;
+  for (const Forfeit& f : r.forfeits) {
+    EXPECT_EQ(f.seat, 1);
+    EXPECT_EQ(f.seed, 5 + uint64_t(f.game));
+    EXPECT_GT(f.step, 0u);  // perfect:1 has the opening in its budget, not what follows
+    EXPECT_FALSE(f.note.empty());
+    ++second_forfeits;
   }
+  EXPECT_GE(r.wins, second_forfeits);  // each forfeit of the second seat is a win of the first
+  EXPECT_EQ(r.wins + r.draws + r.losses, 3);
 }
 
 TEST(DeclinedDecision, TheSessionWaitsUntilAMoveIsPlayed) {

@@ -1,0 +1,44 @@
+// A child process under /bin/sh -c with its stdin, stdout and stderr piped, spoken to a line at a time with a
+// deadline for each line: what program agents run (program:COMMAND, course-program:COMMAND). Every way the child
+// can fail to answer is thrown as a ProgramFailure whose text completes "program 'COMMAND' ...".
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+
+namespace pg::cli {
+
+using Clock = std::chrono::steady_clock;
+
+// Why a program stopped being an agent: the end of the note its seat declines with.
+struct ProgramFailure {
+  std::string what;
+};
+
+class ChildProcess {
+ public:
+  explicit ChildProcess(const std::string& command);
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  ~ChildProcess();
+
+  // Writes the line and its newline by the deadline.
+  void send(const std::string& text, Clock::time_point deadline);
+  // The next line of stdout, without its newline, by the deadline.
+  std::string receive(Clock::time_point deadline);
+  // The last lines it wrote to stderr, for a message ("" when none).
+  std::string stderr_tail();
+
+ private:
+  void keep_stderr(const std::string& chunk);
+  void wait_for(int fd, short events, Clock::time_point deadline, const char* late);
+  std::string exit_status();
+
+  pid_t pid_ = -1;
+  int stdin_ = -1, stdout_ = -1, stderr_ = -1;
+  std::string out_, err_;
+};
+
+}  // namespace pg::cli

@@ -666,6 +666,14 @@ program_fails "floods its output" "head -c 20000000 /dev/zero" "flooded its outp
 out=$("$PG" tictactoe play --agents "program:,random" 2>&1); rc=$?
 check "program: without a command is named" "name the command after 'program:'" "$out"
 
+# The Kalah starter (one move ahead, with probabilities, values and a note) beats random.
+KALAH="python3 $(cd "$(dirname "$0")/../.." && pwd)/examples/agents/kalah_agent.py"
+out=$("$PG" mancala match --first "program:$KALAH" --second random --games 4 2>&1); rc=$?
+check "the Kalah starter plays a match: exit 0" "0" "$rc"
+check "the Kalah starter beats random" "first player (program:$KALAH): 4 wins, 0 draws, 0 losses" "$out"
+out=$("$PG" mancala play --agents "program:$KALAH,greedy" --seed 1 2>&1); rc=$?
+check "the Kalah starter's values are kept in the trace" '"score_label"' "$out"
+check "the Kalah starter's note is kept in the trace" '"note": "pit 3 ends in my store: I move again"' "$out"
 # A Binary Game player speaking the course's text protocol (course-program:COMMAND): the starter, and our own
 # copy of the course's program (playground binary protocol), each against the solver.
 COURSE="python3 $(cd "$(dirname "$0")/../.." && pwd)/examples/agents/binary_course_player.py"

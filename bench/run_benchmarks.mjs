@@ -4,6 +4,8 @@
 //   - the neural-network forward pass (batch size 1) of the sources' nets,
 //     natively and in WebAssembly, against libtorch's single-threaded native
 //     forward measured in this same run (build/native/bin/bench_torch);
+//   - a student's program as an agent (program:COMMAND, Python's random starter): decisions per second
+//     through its pipes, against the built-in random agent in the same process;
 //   - the size of the static site, raw and gzip;
 //   - per game, the time from navigation to the first rendered frame in
 //     headless Chromium (on loopback, against a blank page's load in the same
@@ -93,6 +95,16 @@ function listFiles(dir, prefix = '') {
   return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]);
 }
+
+// --- a student's program as an agent ------------------------------------------------
+console.log('\n# A program as an agent (program:COMMAND): Kalah decisions per second through its pipes, against the ' +
+            'built-in random agent in the same process\n');
+const programAgent = JSON.parse(execFileSync(path.join(root, 'build/native/bin/bench_program_agent'), ['--seconds', seconds]));
+const [builtIn, program] = programAgent;
+table([['agent', 'decisions/s', 'vs random'],
+       ...programAgent.map((a) => [a.agent, fmt(a.per_second), (a.per_second / builtIn.per_second).toFixed(5) + 'x'])]);
+console.log(`${program.agent}: ${fmt(program.per_second)} decisions/s (goal >= 2,000/s): ` +
+            (program.per_second >= 2000 ? 'met' : 'NOT met'));
 
 // --- site size -------------------------------------------------------------------
 const site = path.join(root, 'build/wasm/site');

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=docs/screenshots
-(cd tests/browser && node --test --test-name-pattern='a screenshot per size and theme' look_test.mjs)
+(cd tests/browser && PG_ALL_SCREENSHOTS=1 node --test --test-name-pattern='a screenshot per size and theme' look_test.mjs)
 mkdir -p "$out"
 cp tests/browser/artifacts/look/*.png "$out/"
 ls -1 "$out" | sed 's/^/  /'

@@ -213,15 +213,26 @@ void draw_track(ImDrawList* draw, const Scene& sc, int max_length) {
                 with_alpha(palette().bad, 160), 2.0f);
 }
 
+// Board text for `text` at `size`, smaller where it would be wider than `width` (down to the smallest raster, so
+// it stays legible): a stage's words beside its balls end at the board's edge on a narrow board.
+BoardText fitted_text(const std::string& text, float size, float width) {
+  const BoardText wanted = board_text(size);
+  const float measured = wanted.measure(text).x;
+  if (measured <= width || measured <= 0) return wanted;
+  return board_text(std::max(board_text_sizes().front(), size * width / measured));
+}
+
 // One stage of the chain on the track: the ball inserted ringed, the run that popped (good: blue) or held
-// (neutral: white); the stage's words say which.
-void draw_stage(ImDrawList* draw, const Scene& sc, const Stage& s) {
+// (neutral: white). The stage's words say which: in the strip under the board when it is shown, else on the line
+// under the header (free while a chain is on show: the heat scale is drawn there only between steps).
+void draw_stage(ImDrawList* draw, const Scene& sc, const Stage& s, bool words) {
   if (s.ring >= 0) draw->AddCircle(sc.track.slot(s.ring), sc.r + 3, palette().last_move, 24, palette().outline * 1.5f);
   for (int i = s.run_start; s.run_start >= 0 && i < s.run_start + s.run_len; ++i)
     draw->AddCircle(sc.track.slot(i), sc.r + 2, s.popped ? palette().good : with_alpha(palette().neutral, 200), 24,
                     3.0f);
-  centered_text(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.55f), sc.text,
-                text_colour(palette().text_warning), s.label);
+  if (words)
+    fitted_text(s.label, sc.text, sc.size.x)
+        .draw(draw, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.4f), text_colour(palette().text_warning), s.label);
 }
 
 // The ball that fell off, past the end, crossed out, with its penalty.
@@ -367,9 +378,9 @@ void draw_stage_strip(ImDrawList* draw, const Scene& sc, const std::vector<Stage
       draw->AddLine(ImVec2(gap_x(s.actual_gap), y - rs * 1.3f), ImVec2(gap_x(s.actual_gap), y + rs * 1.3f),
                     palette().bad, 2.5f);
     const float label_x = x0 + std::max(float(max_length + 1) * rs * 2.2f, s.line.size * rs * 2.2f) + rs * 2;
-    board_text(sc.text * 0.85f)
-        .draw(draw, ImVec2(label_x, y - sc.text * 0.5f),
-              text_colour(int(k) == shown ? palette().text_warning : palette().text_neutral), s.label);
+    const BoardText label = fitted_text(s.label, sc.text * 0.85f, sc.origin.x + sc.size.x - label_x);
+    label.draw(draw, ImVec2(label_x, y - label.size * 0.5f),
+               text_colour(int(k) == shown ? palette().text_warning : palette().text_neutral), s.label);
   }
 }
 
@@ -444,7 +455,7 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   const Line& shown = stage_shown >= 0 ? all_stages[size_t(stage_shown)].line : engine.line();
   for (int i = 0; i < shown.size; ++i) draw_ball(draw, sc.track.slot(i), sc.r, shown[i]);
   if (stage_shown >= 0)
-    draw_stage(draw, sc, all_stages[size_t(stage_shown)]);
+    draw_stage(draw, sc, all_stages[size_t(stage_shown)], stages.empty());
   else if (events && events->contains(zuma::events::kFell))
     draw_fallen_ball(draw, sc, (*events)[zuma::events::kFell]);
   draw_frog(draw, sc, engine, scenario.model, state.is_terminal());

@@ -1,6 +1,7 @@
 #include "engine/core/moment_words.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <numeric>
 #include <utility>
@@ -21,8 +22,11 @@ std::string last_step(const Session& s) {
   const EpisodeStep& st = e.step(e.cursor() - 1);
   std::string text = "Step " + std::to_string(e.cursor()) + ": player " + std::to_string(st.player) + " (" + st.agent +
                      ") played " + st.action_name + ".";
-  const std::string what = describe_step(s.game(), st);
-  if (!what.empty()) text += " " + what;
+  // The step's events and draws as a sentence (the step log lists them joined by "; ").
+  std::string what = describe_step(s.game(), st);
+  while (!what.empty() && (what.back() == ' ' || what.back() == ';')) what.pop_back();
+  if (!what.empty())
+    text += " " + std::string(1, char(std::toupper(static_cast<unsigned char>(what[0])))) + what.substr(1) + ".";
   const auto& rewards = st.transition.rewards;
   if (rewards.size() == 1 && rewards[0] != 0) text += " Reward " + number(rewards[0], "%+g") + ".";
   return text;
@@ -61,10 +65,12 @@ std::string decision(Session& s, std::string& chosen) {
     const std::string name = s.state().action_name(d->actions[i]);
     const std::string share = number(100 * d->probabilities[i], "%.0f%%");
     text += (k ? ", " : " ") + name + " " + share;
-    if (i < d->scores.size()) text += " (" + d->score_label + " " + number(d->scores[i], "%+.3g") + ")";
+    if (i < d->scores.size()) text += " (" + number(d->scores[i], "%+.3g") + ")";
   }
   if (order.size() > 5) text += ", and " + std::to_string(order.size() - 5) + " more";
   text += ".";
+  // What the bracketed numbers are, said once.
+  if (!d->scores.empty()) text += " In brackets: " + (d->score_label.empty() ? "its scores" : d->score_label) + ".";
   for (size_t i = 0; i < d->actions.size(); ++i)
     if (d->actions[i] == d->chosen)
       chosen = s.state().action_name(d->chosen) + " (" + number(100 * d->probabilities[i], "%.0f%%") + ")";

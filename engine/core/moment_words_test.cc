@@ -32,6 +32,24 @@ TEST(MomentInWords, NamesTheLastStepWhoseTurnAndTheAgentsMostLikelyAction) {
       << words["announcement"];
   EXPECT_NE(words["decision"].get<std::string>().find("It chooses " + chosen + " ("), std::string::npos)
       << words["decision"];
+  // The scores' meaning is said once, after the list, not beside every action.
+  const std::string decided = words["decision"];
+  if (!d->scores.empty()) {
+    EXPECT_NE(decided.find(" In brackets: " + d->score_label + "."), std::string::npos) << decided;
+    EXPECT_EQ(decided.find(d->score_label), decided.rfind(d->score_label)) << decided;
+  }
+}
+
+TEST(MomentInWords, TheLastStepsEventsAreASentence) {
+  Session s;
+  s.load("mancala");
+  s.set_agents({"human", "human"});
+  s.play("3");  // the last stone lands in the store: an extra turn
+  const std::string last = moment_in_words(s)["last"];
+  EXPECT_EQ(last.rfind("Step 1: player 0 (human) played 3. ", 0), 0u) << last;
+  EXPECT_EQ(last.back(), '.') << last;
+  EXPECT_EQ(last.find("; "), std::string::npos) << last;
+  EXPECT_EQ(last.find(";."), std::string::npos) << last;
 }
 
 TEST(MomentInWords, TheLastStepsRewardIsSaid) {

@@ -111,6 +111,9 @@ test('the solver agent plays the same game in the page as natively; the solver m
   for (let i = 0; i < 9; ++i) await api(mid.page, 'step');
   await mid.page.waitForTimeout(2500);  // the solver thinks for up to 2 s, a slice of each frame
   await mid.page.screenshot({ path: path.join(artifacts, 'binary-solver.png') });
+  // The text mirror says what the line above the board says, and which moves the solver found winning.
+  const analysis = (await api(mid.page, 'words')).analysis;
+  assert.match(analysis, /^Solver: (player 1 wins with perfect play \(\d+ winning moves?\)\. Winning moves: \d,\d,[01]|player 1 loses against perfect play\.|\d+ of \d+ moves lose; )/, analysis);
   assert.deepEqual([...errors, ...mid.errors], []);
   await mid.page.close();
 });

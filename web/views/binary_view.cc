@@ -1,6 +1,7 @@
 #include "web/views/binary_view.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -201,6 +202,18 @@ void draw_points(ImDrawList* draw, const Grid& g, const Board& b, const Heat& he
   }
 }
 
+// What the solver's verdicts say of the position, for the player to move (`mover`): "" before the first.
+std::string solver_verdict(const binary::MoveLabels& marks, int mover) {
+  if (marks.labels().empty() || mover < 0) return "";
+  const binary::LabelsVerdict v = binary::verdict_of(marks.labels());
+  if (v.wins())
+    return "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(v.winning) +
+           " winning move" + (v.winning > 1 ? "s)" : ")");
+  if (v.loses()) return "solver: player " + std::to_string(mover) + " loses against perfect play";
+  return "solver: " + std::to_string(v.losing) + " of " + std::to_string(v.moves) + " moves lose; " +
+         (marks.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
+}
+
 // The solver's verdicts: W or L in the bottom of each half it has decided, and a line above the board on
 // what they say of the position.
 void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels& marks, int mover, float small,
@@ -213,19 +226,12 @@ void draw_solver_marks(ImDrawList* draw, const Grid& g, const binary::MoveLabels
     centered_text(draw, mark, small, win ? palette().good : palette().bad, win ? "W" : "L");
   }
   if (marks.labels().empty() || mover < 0) return;
-  const binary::LabelsVerdict v = binary::verdict_of(marks.labels());
-  std::string verdict;
-  if (v.wins())
-    verdict = "solver: player " + std::to_string(mover) + " wins with perfect play (" + std::to_string(v.winning) +
-              " winning move" + (v.winning > 1 ? "s)" : ")");
-  else if (v.loses())
-    verdict = "solver: player " + std::to_string(mover) + " loses against perfect play";
-  else
-    verdict = "solver: " + std::to_string(v.losing) + " of " + std::to_string(v.moves) + " moves lose; " +
-              (marks.settled() ? "the rest undecided (Think longer in the inspector)" : "thinking...");
   // Above the board, on the panel's background.
   board_text(small * 1.05f)
-      .draw(draw, at, ImGui::GetColorU32(v.wins() ? palette().text_good : palette().text_neutral), verdict);
+      .draw(
+          draw, at,
+          ImGui::GetColorU32(binary::verdict_of(marks.labels()).wins() ? palette().text_good : palette().text_neutral),
+          solver_verdict(marks, mover));
 }
 
 // The last move's point framed, and the agent's choice (the half of its digit) framed in the chosen colour.
@@ -334,6 +340,23 @@ std::vector<std::string> apply_pattern_text(const std::string& text) {
     binary::pattern_tables().store(kEditedPatterns, std::make_shared<const binary::PatternTable>(
                                                         binary::PatternTable::parse(text, "pattern editor")));
   return errors;
+}
+
+// The solver's verdict as the line above the board says it, and the moves it has found winning, for the text
+// mirror.
+std::string BinaryView::analysis_words(const BoardContext& c) {
+  if (!show_solver_ || c.state.is_terminal()) return "";
+  std::string text = solver_verdict(solver_marks_, c.state.current_player());
+  if (text.empty()) return "";
+  text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+  text += ".";
+  std::string winning;
+  for (const auto& l : solver_marks_.labels())
+    if (l.outcome == binary::Outcome::kWin)
+      winning +=
+          (winning.empty() ? " " : ", ") + std::to_string(l.x) + "," + std::to_string(l.y) + "," + std::to_string(l.d);
+  if (!winning.empty()) text += " Winning moves:" + winning + ".";
+  return text;
 }
 
 std::string BinaryView::legend() const {

@@ -32,6 +32,7 @@ class BinaryView : public BoardView {
   std::optional<Action> draw(const BoardContext& context) override;
   void draw_debug_toggles() override;
   std::string legend() const override;
+  std::string analysis_words(const BoardContext& context) override;
   bool animating() const override {
     return show_solver_ && !solver_marks_.settled();
   }  // the solver thinks across frames

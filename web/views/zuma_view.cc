@@ -166,6 +166,14 @@ struct Scene {
   }
   // The outward direction at track fraction `fr`, turned inward where a mark `reach` out from `from` would leave
   // the board or cover the lines above it (the header and the heat scale, at the top of the track).
+  // Where the frog's words go ("ball: yellow, hits 100%" at the longest), above it.
+  bool covers_frog_words(ImVec2 centre, ImVec2 extent) const {
+    const BoardText font = board_text(text * 0.85f);
+    const ImVec2 words = font.measure("ball: yellow, hits 100%");
+    const float top = frog.y - r * 2.4f - words.y, bottom = frog.y - r * 2.4f;
+    return std::abs(centre.x - frog.x) * 2 < extent.x + words.x && centre.y + extent.y * 0.5f > top &&
+           centre.y - extent.y * 0.5f < bottom;
+  }
   ImVec2 outward_within(float fr, ImVec2 from, float reach) const {
     const ImVec2 n = track.outward(fr);
     const ImVec2 tip(from.x + n.x * reach, from.y + n.y * reach);
@@ -285,8 +293,11 @@ void draw_pop_runs(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& en
       const ImVec2 n = sc.outward_within((float(start + end) * 0.5f) / float(sc.track.slots), mid, sc.r * 5.0f);
       char buf[32];
       std::snprintf(buf, sizeof buf, "pop %.0f%%", 100 * model.color_pop_prob[size_t(line[i])]);
-      centered_text(draw, ImVec2(mid.x + n.x * sc.r * 4.2f, mid.y + n.y * sc.r * 4.2f), sc.text * 0.85f,
-                    text_colour(palette().text_neutral), buf);
+      // On the other side of the track where it would cover the frog's words (a run at the bottom of a small board).
+      ImVec2 at(mid.x + n.x * sc.r * 4.2f, mid.y + n.y * sc.r * 4.2f);
+      if (sc.covers_frog_words(at, board_text(sc.text * 0.85f).measure(buf)))
+        at = ImVec2(mid.x - n.x * sc.r * 4.2f, mid.y - n.y * sc.r * 4.2f);
+      centered_text(draw, at, sc.text * 0.85f, text_colour(palette().text_neutral), buf);
     }
     i = end;
   }

@@ -23,7 +23,7 @@ async function clickMove(page, action) {
   const onDigit = (await api(page, 'targets')).find((t) => t.action === action);
   assert.notDeepEqual([onDigit.x, onDigit.y], [onPoint.x, onPoint.y], 'the chooser shows the digit as a button');
   await page.mouse.click(onDigit.x, onDigit.y);
-  await page.waitForFunction((t) => window.playground.state().step > t, step, { timeout: 5000 });
+  await page.waitForFunction((t) => window.playground.state().step > t, step, { timeout: 30000 });
 }
 
 test('a human plays a whole game by clicking points and digits; the pattern agent answers', async () => {
@@ -34,14 +34,14 @@ test('a human plays a whole game by clicking points and digits; the pattern agen
   await frame(page);
   assert.equal((await api(page, 'targets')).length, 32, 'every point takes either digit');
   await clickMove(page, '1,2,0');
-  await page.waitForFunction(() => window.playground.state().to_move === 0, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.state().to_move === 0, null, { timeout: 30000 });
   s = await api(page, 'state');
   assert.equal(s.state.grid[2][1], '0');
   assert.equal(s.step, 2, 'the pattern agent answered on its own');
   while (!(s = await api(page, 'state')).done) {
     await frame(page);
     if (s.to_move === 0) await clickMove(page, s.legal[0]);
-    else await page.waitForFunction((t) => window.playground.state().step > t, s.step, { timeout: 5000 });
+    else await page.waitForFunction((t) => window.playground.state().step > t, s.step, { timeout: 30000 });
   }
   const trace = await api(page, 'trace');
   trace.steps.forEach((st, i) => assert.equal(st.agent, i % 2 === 0 ? 'human' : 'patterns', `step ${i + 1}`));

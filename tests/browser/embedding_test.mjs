@@ -75,7 +75,7 @@ test('events: step and done reach the course page as the driven game is stepped 
   for (let i = 0; i < 9 && !(await frameState(page, 'tictactoe')).done; ++i) await click(page, 'ttt-step');
   const end = await frameState(page, 'tictactoe');
   assert.equal(end.done, true);
-  await page.waitForSelector('#ttt-events li[data-kind="done"]', { timeout: 10000 });
+  await page.waitForSelector('#ttt-events li[data-kind="done"]', { timeout: 30000 });
   const log = await page.$$eval('#ttt-events li', (items) => items.map((li) => [li.dataset.kind, li.textContent]));
   const steps = log.filter(([kind]) => kind === 'step').map(([, text]) => text);
   assert.ok(steps.includes(`step ${end.step} (done)`), `a step event for the last step: ${JSON.stringify(log)}`);
@@ -89,7 +89,7 @@ test('events: step and done reach the course page as the driven game is stepped 
     window.addEventListener('playground:step', (e) => { window.lastStepEvent = e.detail; });
   });
   await click(page, 'ttt-back');
-  await frame.waitForFunction(() => window.lastStepEvent !== null, null, { timeout: 5000 });
+  await frame.waitForFunction(() => window.lastStepEvent !== null, null, { timeout: 30000 });
   assert.equal((await frame.evaluate(() => window.lastStepEvent)).step, end.step - 1);
   assert.deepEqual(errors, []);
   await page.close();

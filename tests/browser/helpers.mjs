@@ -101,10 +101,12 @@ export const drawn = (page, n = 2) => page.evaluate((k) => new Promise((resolve,
   check();
 }), n);
 
-// Presses a key and waits for the page to reach `step` (keys are handled at the next frame).
+// Presses a key and waits for the page to reach `step` (keys are handled at the next frame). Waits for the page
+// to react allow 30 s, as Playwright's own default: on a loaded machine (a build beside the tests) a frame has
+// taken over 5 s, and a wait that succeeds returns as soon as it does.
 export async function press(page, key, step) {
   await page.keyboard.press(key);
-  await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 5000 });
+  await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 30000 });
 }
 
 // Waits until these agents (e.g. 'greedy' or 'smart,genius') are seated: an agent whose policy file is on

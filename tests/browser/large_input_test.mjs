@@ -193,7 +193,7 @@ test('the file chooser refuses a file over the limit before reading it, and impo
   await page.evaluate(async ([value, size]) => {
     Module.pgOpenFile('trace', new File([window.padded(value, size)], 'trace.json', { type: 'application/json' }));
   }, [other, 2 * MB]);
-  await page.waitForFunction(() => window.playground.state().seed === 6, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.playground.state().seed === 6, null, { timeout: 30000 });
   assert.deepEqual(await api(page, 'trace'), other);
   await goesOn(page, episode);
   assert.deepEqual(errors, []);

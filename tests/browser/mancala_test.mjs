@@ -129,7 +129,7 @@ test('the perfect agent declines where the solver does not reach, and the page w
   await frame(page);
   const target = (await api(page, 'targets')).find((t) => t.action === '6');
   await page.mouse.click(target.x, target.y);
-  await page.waitForFunction(() => window.playground.state().step >= 1, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.state().step >= 1, null, { timeout: 30000 });
   s = await api(page, 'state');
   assert.equal((await api(page, 'trace')).steps[0].agent, 'override');
   assert.deepEqual(errors, []);

@@ -29,7 +29,7 @@ async function clickAction(page, action) {
     assert.notDeepEqual([second.x, second.y], [first.x, first.y], 'after the selection the target is the destination');
     await page.mouse.click(second.x, second.y);
   }
-  await page.waitForFunction((t) => window.playground.state().step > t, step, { timeout: 5000 });
+  await page.waitForFunction((t) => window.playground.state().step > t, step, { timeout: 30000 });
 }
 
 test('a human game by clicking, with a mill and its removal, is the native replay', async () => {

@@ -48,7 +48,7 @@ test('a whole game stepped with the keyboard; back and forward reproduce every s
   }
   await press(page, 'r', 0);
   await page.keyboard.press('n');
-  await page.waitForFunction(() => window.playground.state().seed === 6, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.state().seed === 6, null, { timeout: 30000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -161,7 +161,7 @@ test('a human plays by clicking a pit; the agent answers', async () => {
   assert.deepEqual(targets.map((t) => t.action), ['1', '2', '3', '4', '5', '6']);
   const pit3 = targets.find((t) => t.action === '3');
   await page.mouse.click(pit3.x, pit3.y);  // four stones: the last lands in the store, an extra turn
-  await page.waitForFunction(() => window.playground.state().step === 1, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.state().step === 1, null, { timeout: 30000 });
   let s = await api(page, 'state');
   assert.equal(s.step, 1);
   assert.deepEqual(s.state.board.slice(0, 7), [4, 4, 0, 5, 5, 5, 1]);
@@ -169,8 +169,8 @@ test('a human plays by clicking a pit; the agent answers', async () => {
   await drawn(page);
   const pit1 = (await api(page, 'targets')).find((t) => t.action === '1');
   await page.mouse.click(pit1.x, pit1.y);  // the click is played on the next frame: wait for it, then the answer
-  await page.waitForFunction(() => window.playground.state().step >= 2, null, { timeout: 5000 });
-  await page.waitForFunction(() => window.playground.state().to_move === 0, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.playground.state().step >= 2, null, { timeout: 30000 });
+  await page.waitForFunction(() => window.playground.state().to_move === 0, null, { timeout: 30000 });
   s = await api(page, 'state');
   assert.ok(s.step >= 3, 'greedy:3 answered on its own');
   const trace = await api(page, 'trace');
@@ -232,7 +232,7 @@ test('a worker that cannot start is started again; after three tries the agent d
 test('the canvas follows the window size', async () => {
   const { page, errors } = await open();
   await page.setViewportSize({ width: 800, height: 600 });
-  await page.waitForFunction(() => document.getElementById('canvas').clientWidth === 800, null, { timeout: 5000 });
+  await page.waitForFunction(() => document.getElementById('canvas').clientWidth === 800, null, { timeout: 30000 });
   await page.waitForTimeout(200);
   await page.screenshot({ path: path.join(artifacts, 'narrow.png') });
   assert.equal(await page.evaluate(() => document.getElementById('canvas').clientHeight), 600);
@@ -256,7 +256,7 @@ test('a human seat waits for its move; the agent answers', async () => {
   assert.equal(s.to_move, 1);
   // The agents reply on their own after a human move (the page's reply mode): each reply is a step event with
   // the agent's decision, so a course page shows it without racing the reply.
-  await page.waitForFunction(() => window.playground.state().to_move !== 1, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.playground.state().to_move !== 1, null, { timeout: 30000 });
   const events = await page.evaluate(() => window.stepEvents);
   const human = events.find((d) => d.last_player === 0);
   assert.equal(human.last_agent, 'human');
@@ -332,7 +332,7 @@ test('an idle page draws no frames while a message shows; information goes after
   // meanwhile: window.__frames is read, not the page's API).
   before = await frames();
   await page.waitForTimeout(Math.max(0, 6000 - (Date.now() - shown)));
-  await page.waitForFunction((n) => window.__frames > n, before, { timeout: 10000 });
+  await page.waitForFunction((n) => window.__frames > n, before, { timeout: 30000 });
   assert.deepEqual(await api(page, 'messages'), [], 'a frame took the information message away');
   // An error stays (and needs no frames either).
   await assert.rejects(api(page, 'importTrace', '{'), /Import failed, nothing changed/);

@@ -72,7 +72,7 @@ for (const game of GAMES) {
     // Binary's tap opens the digit chooser on the point: its button for the same move is the next target.
     if (game === 'binary') {
       await page.waitForFunction((t0) => window.playground.targets().some((t) => t.action === t0.action &&
-        (t.x !== t0.x || t.y !== t0.y)), target, { timeout: 10000 });
+        (t.x !== t0.x || t.y !== t0.y)), target, { timeout: 30000 });
       const button = (await api(page, 'targets')).find((t) => t.action === target.action);
       await page.touchscreen.tap(button.x, button.y);
     }
@@ -100,7 +100,7 @@ test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', 
   const step = (await api(page, 'state')).step;
   await swipe(page, log.x + log.width / 2, log.y + log.height * 0.3, log.height * 0.5);
   await page.waitForFunction((y) => window.playground.panels().windows['Step log'].scrollY !== y, before,
-                             { timeout: 5000 });
+                             { timeout: 30000 });
   await drawn(page);
   assert.equal((await api(page, 'state')).step, step, 'the row under the finger is not pressed by the swipe');
 
@@ -108,7 +108,7 @@ test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', 
   const timeline = panels.windows.Timeline;
   const scale = (await api(page, 'look')).scale;
   await page.touchscreen.tap(timeline.x + 14 * scale, timeline.y + 16 * scale);
-  await page.waitForFunction(() => window.playground.panels().tooltip === true, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.panels().tooltip === true, null, { timeout: 30000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -126,7 +126,7 @@ test('embedded: the course page scrolls through the board until the reader taps 
                               { timeout: 60000 });
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   await swipe(page, 195, 400, -300);
-  await page.waitForFunction(() => window.scrollY > 50, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.scrollY > 50, null, { timeout: 30000 });
   // A tap engages the board: a swipe on it no longer scrolls the course page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.touchscreen.tap(195, 400);
@@ -160,12 +160,12 @@ test('phone 390x844: a tap on a text field brings up the on-screen keyboard, and
   await page.touchscreen.tap(seed.x + seed.width / 2, seed.y + seed.height / 2);
   await page.waitForFunction(() => window.playground.panels().typing === true);
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'typing', null,
-                             { timeout: 5000 });
+                             { timeout: 30000 });
   // The phone's keyboard: text as an input method sends it, Backspace, and Enter (the field applies the seed).
   await page.keyboard.insertText('427');
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => window.playground.state().seed === 42, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.state().seed === 42, null, { timeout: 30000 });
   // A tap on the board puts the keyboard away.
   const board = (await api(page, 'panels')).windows.Board;
   await page.touchscreen.tap(board.x + board.width / 2, board.y + 8);

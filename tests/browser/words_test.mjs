@@ -38,7 +38,7 @@ for (const game of GAMES) {
       await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 60000 });
       const played = (await api(page, 'trace')).steps[step - 1].action;
       await page.waitForFunction((a) => document.getElementById('words-last').textContent.includes(`played ${a}.`),
-                                 played, { timeout: 10000 });
+                                 played, { timeout: 30000 });
       assert.match(await text('position'), new RegExp(`^Step ${step} of ${step}$`));
       const state = await api(page, 'state');
       if (state.done) break;
@@ -46,7 +46,7 @@ for (const game of GAMES) {
       if (decision === null || decision.declined) continue;
       const expected = `It chooses ${decision.chosen} (`;  // the action the inspector marks "chosen"
       await page.waitForFunction((e) => document.getElementById('words-live').textContent.includes(e), expected,
-                                 { timeout: 10000 });
+                                 { timeout: 30000 });
       assert.match(await text('decision'), new RegExp(`'s decision: ${mostLikely(decision).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
       assert.equal(await page.getAttribute('#words-live', 'aria-live'), 'polite');
     }
@@ -54,7 +54,7 @@ for (const game of GAMES) {
     const before = (await api(page, 'state')).step;
     await page.focus('[data-words="back"]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction((t) => window.playground.state().step === t, before - 1, { timeout: 10000 });
+    await page.waitForFunction((t) => window.playground.state().step === t, before - 1, { timeout: 30000 });
     assert.deepEqual(errors, []);
     await page.close();
   });

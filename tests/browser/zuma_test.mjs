@@ -100,7 +100,7 @@ test('a human throws by clicking a gap on the track', async () => {
   assert.deepEqual(targets.map((t) => t.action), ['-1', ...Array.from({ length: 13 }, (_, i) => String(i))]);
   const gap5 = targets.find((t) => t.action === '5');
   await page.mouse.click(gap5.x, gap5.y);
-  await page.waitForFunction(() => window.playground.state().step === 1, null, { timeout: 5000 });
+  await page.waitForFunction(() => window.playground.state().step === 1, null, { timeout: 30000 });
   const trace = await api(page, 'trace');
   assert.deepEqual([trace.steps[0].agent, trace.steps[0].action], ['human', '5']);
   const replay = native('replay', '--seed', '42', '--actions', '5');

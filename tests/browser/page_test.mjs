@@ -250,8 +250,9 @@ test('a human seat waits for its move; the agent answers', async () => {
     window.addEventListener('playground:step', (e) => window.stepEvents.push(e.detail));
   });
   await api(page, 'play', '3');  // extra turn: still the human's move
-  await api(page, 'play', '6');
-  const s = await api(page, 'state');
+  // The state play() returns is the one right after the move: a state() asked next may already hold the
+  // agent's reply, which comes at the next frame.
+  const s = await api(page, 'play', '6');
   assert.equal(s.step, 2);
   assert.equal(s.to_move, 1);
   // The agents reply on their own after a human move (the page's reply mode): each reply is a step event with

@@ -315,9 +315,13 @@ void draw_probability_bar(ImDrawList* draw, const Scene& sc, Action a, double pr
     const ImVec2 g = sc.track.at(fr), n = sc.outward_within(fr, g, r * 1.4f + len + r * 1.6f);
     const ImVec2 base(g.x + n.x * r * 1.4f, g.y + n.y * r * 1.4f);
     draw->AddLine(base, ImVec2(base.x + n.x * len, base.y + n.y * len), player_colour(0, 0.95f), r * 0.45f);
-    // The gap's number with its probability, as the inspector's action column names it.
-    centered_text(draw, ImVec2(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f)), sc.text * 0.8f,
-                  text_colour(palette().text_neutral), std::to_string(a) + ": " + percent(prob));
+    // The gap's number with its probability, as the inspector's action column names it; across the track where
+    // it would cover the frog's words (a gap at the bottom of a small board).
+    const std::string words = std::to_string(a) + ": " + percent(prob);
+    ImVec2 at(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f));
+    if (sc.covers_frog_words(at, board_text(sc.text * 0.8f).measure(words)))
+      at = ImVec2(g.x - n.x * r * 2.3f, g.y - n.y * r * 2.3f);
+    centered_text(draw, at, sc.text * 0.8f, text_colour(palette().text_neutral), words);
   }
 }
 

@@ -142,4 +142,14 @@ std::string ChildProcess::exit_status() {
   return "";
 }
 
+std::string failure_note(const std::string& command, const std::string& what, ChildProcess* process) {
+  std::string note = "program '" + command + "' " + what;
+  if (process) {
+    std::string tail = process->stderr_tail();
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+    if (!tail.empty()) note += "; the end of its stderr:\n" + tail;
+  }
+  return note;
+}
+
 }  // namespace pg::cli

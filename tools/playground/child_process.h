@@ -41,4 +41,8 @@ class ChildProcess {
   std::string out_, err_;
 };
 
+// The note a program agent declines with: "program 'COMMAND' WHAT", and the end of its stderr when it wrote
+// any (`process` may be null: it never started).
+std::string failure_note(const std::string& command, const std::string& what, ChildProcess* process);
+
 }  // namespace pg::cli

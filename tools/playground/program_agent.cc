@@ -57,12 +57,7 @@ class ProgramAgent : public Agent {
   }
 
   Decision fail(const std::string& what) {
-    std::string note = "program '" + command_ + "' " + what;
-    if (process_) {
-      std::string tail = process_->stderr_tail();
-      while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
-      if (!tail.empty()) note += "; the end of its stderr:\n" + tail;
-    }
+    const std::string note = failure_note(command_, what, process_.get());
     failure_ = note;
     process_.reset();
     return declined_decision(note);

@@ -111,7 +111,7 @@ browser_tests() {
   SITE_DIR=build/wasm/site-checked node --test --test-concurrency=2 --test-timeout=1200000 page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs \
     morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs \
     large_input_test.mjs soak_test.mjs links_test.mjs embedding_test.mjs docs_links_test.mjs \
-    words_test.mjs look_test.mjs touch_test.mjs guides_test.mjs frames_test.mjs text_fit_test.mjs
+    words_test.mjs look_test.mjs touch_test.mjs guides_test.mjs frames_test.mjs text_fit_test.mjs program_test.mjs
 }
 browser_release_tests() { cd tests/browser && node --test large_input_test.mjs; }
 # The hosted folder from the release site built above (hashed names, .gz/.br), served by Debian's nginx with

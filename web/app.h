@@ -89,6 +89,8 @@ class App {
     return moving || message_expired(now) || busy || policy_download.active || (view_ && view_->animating());
   }
   bool busy = false;  // set each frame by work split across frames (training)
+  // The command line of the program the page's bridge runs (`playground connect`), "" while none is connected.
+  std::string program_bridge;
 
   static constexpr double kInfoSeconds = 6.0;  // an information message shows this long; errors stay until closed
   bool message_expired(double now) const {

@@ -118,16 +118,22 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   reply["clipped"] = clipped_text();
   reply["boardText"] = std::move(board_text);
   reply["typing"] = ImGui::GetIO().WantTextInput;
+  // The board plays an animation (Zuma's chain, stage by stage): what it shows changes without a step.
+  reply["animating"] = pg::web::current_app()->view() && pg::web::current_app()->view()->animating();
   return pg::web::js::reply(reply);
 }
 
 // What the on-screen keyboard typed (the page's typing proxy: web/page/input.mjs): text for the text field that has the
 // keyboard, or a key by its DOM name (Backspace, Enter, Delete, Escape, Tab, Home, End, the arrows).
-EMSCRIPTEN_KEEPALIVE void pg_type_text(const char* text) {
-  ImGui::GetIO().AddInputCharactersUTF8(text);
+EMSCRIPTEN_KEEPALIVE void pg_type_text(const char* text) { pg::web::type_text(text); }
+EMSCRIPTEN_KEEPALIVE int pg_type_key(const char* key) { return pg::web::type_key(key) ? 1 : 0; }
+
+// The bridge to the student's program answered (web/page/program.mjs): the command line it runs, for the Agents
+// panel's "program" choice.
+EMSCRIPTEN_KEEPALIVE void pg_program_bridge(const char* command) {
+  if (auto* app = pg::web::current_app()) app->program_bridge = command;
   pg::web::request_frames();
 }
-EMSCRIPTEN_KEEPALIVE int pg_type_key(const char* key) { return pg::web::type_key(key) ? 1 : 0; }
 
 // The frames the page has drawn: none while it is idle or an agent thinks in the worker.
 EMSCRIPTEN_KEEPALIVE int pg_frames_drawn() { return pg::web::frames_drawn(); }

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,13 +39,16 @@ struct Platform {
   bool touch_scrolling = false;  // it has moved far enough and scrolls
   bool text_input = false;       // a text field has the keyboard (the page was told: text_input_changed)
   int frames_drawn = 0;
-  // Keys typed on the page's on-screen keyboard (type_key), released once a frame has seen them down: ImGui 1.86
-  // reads the keys' state once a frame.
-  struct TypedKey {
-    SDL_Scancode scancode;
-    int frame;
+  // What the on-screen keyboard typed (type_text, type_key), handed to ImGui one entry a frame and in order:
+  // ImGui 1.86 reads the keys' state once a frame, takes a frame's characters before its keys, and of two keys
+  // down in one frame handles one (Backspace then Enter in one frame would lose the Enter).
+  struct Typed {
+    std::string text;         // characters, or
+    SDL_Scancode scancode{};  // a key (when text is empty)
   };
-  std::vector<TypedKey> typed_keys;
+  std::vector<Typed> typed;                    // a few at a time: taken from the front
+  std::optional<SDL_Scancode> typed_key_down;  // a typed key held until a frame has seen it
+  int typed_key_frame = 0;                     // frames_drawn when it went down
   bool first_frame_done = false;
   Uint64 last_counter = 0;
   int frames_to_draw = 3;  // after input or a change, a few frames let ImGui settle
@@ -85,13 +89,17 @@ bool type_key(const std::string& name) {
   if (!g_platform) return false;
   for (const auto& [key, scancode] : kKeys) {
     if (name != key) continue;
-    SDL_Event e = key_event(SDL_KEYDOWN, scancode);
-    SDL_PushEvent(&e);
-    g_platform->typed_keys.push_back({scancode, g_platform->frames_drawn});
+    g_platform->typed.push_back({"", scancode});
     request_frames();
     return true;
   }
   return false;
+}
+
+void type_text(const std::string& text) {
+  if (!g_platform || text.empty()) return;
+  g_platform->typed.push_back({text, {}});
+  request_frames();
 }
 
 namespace {
@@ -184,17 +192,36 @@ bool follow_browser_size(Platform& p) {
   return true;
 }
 
+// One entry of what the on-screen keyboard typed a frame: a held key goes up once a frame has seen it down, and
+// the next entry waits for the frame after.
+bool deliver_typed(Platform& p) {
+  if (p.typed_key_down) {
+    if (p.typed_key_frame >= p.frames_drawn) return true;  // no frame has seen it down yet
+    SDL_Event up = key_event(SDL_KEYUP, *p.typed_key_down);
+    SDL_PushEvent(&up);
+    p.typed_key_down.reset();
+    return true;
+  }
+  if (p.typed.empty()) return false;
+  Platform::Typed next = std::move(p.typed.front());
+  p.typed.erase(p.typed.begin());
+  if (!next.text.empty()) {
+    ImGui::GetIO().AddInputCharactersUTF8(next.text.c_str());
+  } else {
+    SDL_Event down = key_event(SDL_KEYDOWN, next.scancode);
+    SDL_PushEvent(&down);
+    p.typed_key_down = next.scancode;
+    p.typed_key_frame = p.frames_drawn;
+  }
+  return true;
+}
+
 void frame() {
   Platform& p = *g_platform;
   bool changed = follow_browser_size(p);
   if (p.app->theme != p.theme || p.app->ui_scale != p.ui_scale || !p.styled) changed = true;
   follow_look(p);
-  std::erase_if(p.typed_keys, [&](const Platform::TypedKey& k) {
-    if (k.frame >= p.frames_drawn) return false;  // no frame has seen it down yet
-    SDL_Event up = key_event(SDL_KEYUP, k.scancode);
-    SDL_PushEvent(&up);
-    return true;
-  });
+  if (deliver_typed(p)) changed = true;
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
     changed = true;

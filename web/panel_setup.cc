@@ -10,6 +10,16 @@ namespace pg::web {
 
 namespace {
 
+// The program choice's tooltip: the program the bridge runs, or how to connect one.
+std::string program_help(const App& app) {
+  if (!app.program_bridge.empty())
+    return PG_TEXT("Your program, through the bridge on your machine: ").str() + app.program_bridge;
+  return PG_TEXT(
+             "Your own agent: run `playground connect -- python3 my_agent.py` on your machine and open the link it "
+             "prints (docs/your-agent.md). Without it, this seat declines.")
+      .str();
+}
+
 // The game's options as checkboxes and numbers; a change reopens the game with them.
 void rules_section(App& app) {
   Session& s = app.session();
@@ -68,6 +78,7 @@ void setup_panel(App& app) {
               "agents whose action probabilities the inspector shows."));
   std::vector<std::string> choices = {"human", "random"};
   for (const auto& a : s.game().agents()) choices.push_back(a.spec);
+  choices.push_back("program");  // the student's own, through the bridge (docs/your-agent.md)
   for (int p = 0; p < s.game().num_players(); ++p) {
     const std::string current = s.agent_specs()[size_t(p)];
     ImGui::PushID(p);
@@ -79,6 +90,7 @@ void setup_panel(App& app) {
         if (ImGui::Selectable(c.c_str(), c == current) && c != current) app.set_agent(p, c);
         for (const auto& a : s.game().agents())
           if (a.spec == c && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", a.help.c_str());
+        if (c == "program" && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", program_help(app).c_str());
       }
       ImGui::EndCombo();
     }

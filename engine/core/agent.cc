@@ -4,6 +4,7 @@
 #include <map>
 
 #include "engine/core/agent_maker.h"
+#include "engine/core/bridged_program.h"
 #include "engine/core/error.h"
 #include "engine/core/random_agent.h"
 
@@ -137,6 +138,11 @@ void register_agent_maker(const std::string& name, AgentMaker maker) { agent_mak
 std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec) {
   const auto [name, arg] = split_spec(spec);
   if (const auto maker = agent_makers().find(name); maker != agent_makers().end()) return maker->second(game, arg);
+  // The page's program seat (bridged_program.h); the command line registers its own `program:COMMAND` above.
+  if (name == "program") {
+    if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'program' takes no parameter in the page");
+    return make_bridged_program(game);
+  }
   if (name == "random" || name == "human") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
     if (name == "random") return std::make_unique<RandomAgent>();

@@ -137,6 +137,9 @@ UrlConfig parse_url_config(std::string_view query) {
     } else if (key == "origins") {
       // The page's bridge applies it (which pages may drive an embedded page through postMessage) and names
       // what it cannot use (web/page/bridge_rules.mjs: originProblems).
+    } else if (key == "program" || key == "key") {
+      // Where the student's program is and its bridge's key (`playground connect`): the page's script connects
+      // to it (web/page/program.mjs) and names what it cannot use.
     } else if (key == "embed" || key == "autoplay") {
       bool v = false;
       if (!parse_flag(value, v))
@@ -153,7 +156,7 @@ UrlConfig parse_url_config(std::string_view query) {
     } else {
       warn(
           "unknown parameter (known: game, seed, agents, options, level, actions, step, embed, panels, autoplay, "
-          "speed, theme, origins)");
+          "speed, theme, origins, program, key)");
     }
   }
   return c;

@@ -61,33 +61,20 @@ class WorkerAgent : public Agent {
   // Asked again while its question is pending, it is about the same position (any other drops the questions
   // first: drop_worker_questions): the reply, once provided, is taken without asking anything.
   Decision decide(const State& state, Rng& rng) override {
-    if (pending_ && *pending_ > questions_dropped_before) {
-      const auto it = std::find_if(replies.begin(), replies.end(), [&](const auto& r) { return r.first == *pending_; });
-      if (it == replies.end()) return thinking();
-      const std::string reply = std::move(it->second);
-      replies.erase(it);
-      pending_.reset();
-      return from_reply(reply, state, rng);
-    }
-    Json request = Json::object();
-    request["game"] = game_;
-    request["options"] = options_;
-    request["agent"] = twin_->spec();
-    request["state"] = state.to_json();
-    request["rng"] = rng_to_json(rng);
-    const uint64_t id = ++last_question;
-    const auto reply = installed_ask ? installed_ask(id, request.dump()) : std::nullopt;
-    if (reply) return from_reply(*reply, state, rng);
-    pending_ = id;
-    return thinking();
+    const auto reply = question_.ask([&] {
+      Json request = Json::object();
+      request["game"] = game_;
+      request["options"] = options_;
+      request["agent"] = twin_->spec();
+      request["state"] = state.to_json();
+      request["rng"] = rng_to_json(rng);
+      return request.dump();
+    });
+    if (!reply) return thinking_decision();
+    return from_reply(*reply, state, rng);
   }
 
  private:
-  static Decision thinking() {
-    Decision d;
-    d.thinking = true;
-    return d;
-  }
   static Decision from_reply(const std::string& reply_text, const State& state, Rng& rng) {
     try {
       const Json reply = parse_json_input(reply_text, "the worker's reply");
@@ -104,7 +91,7 @@ class WorkerAgent : public Agent {
   std::string game_;
   Json options_;
   std::unique_ptr<Agent> twin_;
-  std::optional<uint64_t> pending_;  // the question asked and not yet answered
+  PageQuestion question_;
 };
 
 // The worker's agents, by game, options and spec, with the game each was made for.
@@ -144,7 +131,33 @@ Json answer(const Json& request) {
 
 }  // namespace
 
+Decision thinking_decision() {
+  Decision d;
+  d.thinking = true;
+  return d;
+}
+
+bool PageQuestion::waiting() const { return pending_ && *pending_ > questions_dropped_before; }
+
+std::optional<std::string> PageQuestion::take() {
+  if (!waiting()) return std::nullopt;
+  const auto it = std::find_if(replies.begin(), replies.end(), [&](const auto& r) { return r.first == *pending_; });
+  if (it == replies.end()) return std::nullopt;
+  std::string reply = std::move(it->second);
+  replies.erase(it);
+  pending_.reset();
+  return reply;
+}
+
+std::optional<std::string> PageQuestion::send(const std::string& request) {
+  const uint64_t id = ++last_question;
+  auto reply = installed_ask ? installed_ask(id, request) : std::nullopt;
+  if (!reply) pending_ = id;
+  return reply;
+}
+
 void install_worker_ask(WorkerAsk ask) { installed_ask = ask; }
+bool worker_ask_installed() { return installed_ask != nullptr; }
 
 void provide_worker_reply(uint64_t id, std::string reply) {
   if (id <= questions_dropped_before || id > last_question) return;
@@ -172,7 +185,10 @@ bool uses_page_memory(std::string_view spec) {
 }
 
 std::unique_ptr<Agent> decide_in_worker(const Game& game, std::unique_ptr<Agent> agent) {
-  if (!installed_ask || agent->is_human() || agent->spec() == "random" || uses_page_memory(agent->spec())) return agent;
+  // The page's program seat asks the page itself (bridged_program.h).
+  const std::string spec = agent->spec();
+  if (!installed_ask || agent->is_human() || spec == "random" || spec == "program" || uses_page_memory(spec))
+    return agent;
   return std::make_unique<WorkerAgent>(game, std::move(agent));
 }
 

@@ -21,6 +21,8 @@ namespace pg {
 // already, else nullopt, and the reply comes later through provide_worker_reply(id, ...).
 using WorkerAsk = std::optional<std::string> (*)(uint64_t id, const std::string& request);
 void install_worker_ask(WorkerAsk ask);
+// Whether one is installed: in the page, yes; natively, no.
+bool worker_ask_installed();
 // The worker's reply to question `id`: the agent that asked takes it when it is asked again. A reply to a
 // dropped question is ignored.
 void provide_worker_reply(uint64_t id, std::string reply);
@@ -30,9 +32,33 @@ uint64_t worker_replies_provided();
 // questions asked so far are dropped, and an agent asked again asks anew.
 void drop_worker_questions();
 
+// The decision of an agent whose question is not answered yet (Decision::thinking).
+Decision thinking_decision();
+
+// A question to the page that the agent asking it waits for: the first ask() sends the request (made by
+// `request`) through the installed ask and returns the reply when the page has it already; later asks about the
+// same position return it once provided (nullopt meanwhile, without asking again). Questions dropped since
+// (drop_worker_questions) are asked anew. The worker agents and the page's program seat (bridged_program.h) ask
+// this way.
+class PageQuestion {
+ public:
+  template <typename MakeRequest>
+  std::optional<std::string> ask(MakeRequest&& request) {
+    if (auto reply = take()) return reply;
+    if (waiting()) return std::nullopt;
+    return send(request());
+  }
+
+ private:
+  bool waiting() const;
+  std::optional<std::string> take();
+  std::optional<std::string> send(const std::string& request);
+  std::optional<uint64_t> pending_;  // the question asked and not yet answered
+};
+
 // What the session seats in the page: `agent` (built for `game`) deciding in the worker, or `agent` itself
-// when no worker ask is installed, when it is a human or a random one (nothing to think about), or when its spec
-// names a policy only the page's memory holds (uses_page_memory).
+// when no worker ask is installed, when it is a human or a random one (nothing to think about), the page's program
+// seat (it asks the page itself), or when its spec names a policy only the page's memory holds (uses_page_memory).
 std::unique_ptr<Agent> decide_in_worker(const Game& game, std::unique_ptr<Agent> agent);
 
 // The spec names a policy that exists only in the page's memory, which the worker does not share: `live`

@@ -63,31 +63,42 @@ std::span<const float> NetworkAgent::inspect(const State& state) {
   return network_.forward();
 }
 
+// Built field by field: nlohmann's nested initialiser lists cost the page's first download kilobytes.
 Json NetworkAgent::describe(const State& state, size_t first_steps) {
   inspect(state);
   Json layers = Json::array();
-  for (const LayerSpec& l : policy_->layers)
-    layers.push_back(
-        {{"name", l.name}, {"type", layer_type_name(l.type)}, {"input", l.input.dims}, {"output", l.output.dims}});
+  for (const LayerSpec& l : policy_->layers) {
+    Json layer = Json::object();
+    layer["name"] = l.name;
+    layer["type"] = layer_type_name(l.type);
+    layer["input"] = l.input.dims;
+    layer["output"] = l.output.dims;
+    layers.push_back(std::move(layer));
+  }
   const auto in = network_.last_input();
   Json activations = Json::array();
   const auto& steps = network_.steps();
   for (size_t i = 0; i < steps.size() && i < first_steps; ++i) {
     const auto out = network_.step_output(i);
-    activations.push_back({{"name", steps[i].name},
-                           {"op", steps[i].op},
-                           {"shape", steps[i].output.dims},
-                           {"values", std::vector<float>(out.begin(), out.end())}});
+    Json step = Json::object();
+    step["name"] = steps[i].name;
+    step["op"] = steps[i].op;
+    step["shape"] = steps[i].output.dims;
+    step["values"] = std::vector<float>(out.begin(), out.end());
+    activations.push_back(std::move(step));
   }
-  return {{"source", source_},
-          {"kind", policy_->kind},
-          {"temperature", temperature_},
-          {"layers", layers},
-          {"observation",
-           {{"encoding", policy_->observation.encoding},
-            {"shape", policy_->observation.shape.dims},
-            {"values", std::vector<float>(in.begin(), in.end())}}},
-          {"activations", activations}};
+  Json observation = Json::object();
+  observation["encoding"] = policy_->observation.encoding;
+  observation["shape"] = policy_->observation.shape.dims;
+  observation["values"] = std::vector<float>(in.begin(), in.end());
+  Json j = Json::object();
+  j["source"] = source_;
+  j["kind"] = policy_->kind;
+  j["temperature"] = temperature_;
+  j["layers"] = std::move(layers);
+  j["observation"] = std::move(observation);
+  j["activations"] = std::move(activations);
+  return j;
 }
 
 void NetworkAgent::choose(Decision& d, Rng& rng) const {

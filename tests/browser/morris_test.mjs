@@ -88,6 +88,10 @@ test('the exact values from the solved game, fetched on demand, beside the perfe
   assert.equal(view.exact.value, 'draw', 'Five Men\'s Morris is a draw');
   assert.equal(Object.keys(view.exact.actions).length, 16);
   Object.values(view.exact.actions).forEach((v) => assert.equal(v, 'draw'));
+  // The text mirror says the verdict too, without the board's Exact values ticked.
+  const words = await api(page, 'words');
+  assert.match(words.analysis, /^Solved game: for the side to move, the position is a draw\. Keeping it: place:a, /,
+               words.analysis);
   // Play on; at each position the page's values are the native command's.
   const valueText = (state) => execFileSync(cli, ['morris', 'value', '--state', JSON.stringify(state)]).toString();
   for (let k = 0; k < 14; ++k) {

@@ -134,18 +134,20 @@ test("the agent's gaps by number on the board, and hovering a gap shows its prob
 const overlaps = (a, b) => Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
   Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
 
-test("the board's labels stay on the board and never cover one another, through episodes", async () => {
-  const { page, errors } = await open('?game=zuma&seed=5&options=' + encodeURIComponent('{"scenario":"grading"}'),
-                                      { device: DOCS_DESKTOP });
-  const problems = [];
-  for (const seed of [5, 8, 13]) {
-    await api(page, 'reset', seed);
-    for (let step = 0; step < 12 && !(await api(page, 'state')).done; ++step) {
+// Every label the board draws, at the docs' desktop and at a small laptop's size (where the board is narrow and
+// the gaps at the top of the track meet the header): during the step's animation (the chain stage by stage, its
+// words under the header) and after it (the probabilities, the pop chances, the ball that fell off).
+for (const [size, device, seeds] of [['1400x860', DOCS_DESKTOP, [5, 8, 13]],
+                                     ['1024x640', { viewport: { width: 1024, height: 640 } }, [1, 2, 3, 4, 5, 6]]]) {
+  test(`the board's labels stay on the board and never cover one another, through episodes (${size})`, async () => {
+    const { page, errors } = await open('?game=zuma&seed=5&options=' + encodeURIComponent('{"scenario":"grading"}'),
+                                        { device });
+    const problems = [];
+    const check = async (where) => {
       await drawn(page);
       const panels = await api(page, 'panels');
       const board = panels.windows.Board;
       const texts = panels.boardText;
-      const where = `seed ${seed}, step ${step}`;
       if (texts.length === 0) problems.push(`${where}: no text on the board`);
       for (const t of texts) {
         if (t.x < board.x - 0.5 || t.y < board.y - 0.5 || t.x + t.width > board.x + board.width + 0.5 ||
@@ -158,13 +160,22 @@ test("the board's labels stay on the board and never cover one another, through 
           if (overlaps(texts[i], texts[j])) problems.push(`${where}: "${texts[i].text}" covers "${texts[j].text}"`);
         }
       }
-      await api(page, 'step');
+    };
+    for (const seed of seeds) {
+      await api(page, 'reset', seed);
+      for (let step = 0; step < 12 && !(await api(page, 'state')).done; ++step) {
+        await api(page, 'step');
+        await check(`seed ${seed}, step ${step + 1}, its chain on show`);
+        // The chain's stages take 0.45 s each; after the last the board shows the next decision.
+        await page.waitForFunction(() => !window.playground.panels().animating, null, { timeout: 30000 });
+        await check(`seed ${seed}, step ${step + 1}`);
+      }
     }
-  }
-  assert.deepEqual(problems, []);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
+    assert.deepEqual(problems, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
 
 test('live training runs across frames, draws its curve, matches the native learner, and seats its table', async () => {
   const { page, errors } = await open('?game=zuma&seed=3&options=' + encodeURIComponent('{"scenario":"grading"}'));

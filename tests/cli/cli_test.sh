@@ -702,6 +702,13 @@ out=$("$PG" mancala play --agents "course-program:python3 a3.py,random" 2>&1); r
 check "course-program: outside the Binary Game exits 2" "2" "$rc"
 check "course-program: outside the Binary Game is named" "the course's text protocol is the Binary Game's; for mancala seat your program as program:COMMAND" "$out"
 
+# The bridge that seats a program in the page (playground connect): its HTTP interface, its checks and its
+# program's failures, with the standard library's Python (tests/cli/connect_test.py prints a line per check).
+out=$("$PG" --help 2>&1)
+check "--help shows playground connect" "playground connect [--port N]" "$out"
+python3 "$(dirname "$0")/connect_test.py" "$PG"; rc=$?
+check "the bridge's checks (connect_test.py) pass" "0" "$rc"
+
 # Every example the help shows runs, from the source tree (their files are relative to it).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$("$PG" --help | sed -n '/^examples/,$p' | grep -E '^  (playground|printf) ')

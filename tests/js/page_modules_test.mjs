@@ -16,6 +16,7 @@ import { fullViewLink, keepOrigins } from '../../web/page/links.mjs';
 import { downloadTotal } from '../../web/page/modules.mjs';
 import { downloadText } from '../../web/page/overlay.mjs';
 import { fileProgress, manifestFiles } from '../../web/page/policies.mjs';
+import { bridgeFromUrl, isProgramQuestion } from '../../web/page/program.mjs';
 import { siteBytes, siteUrl } from '../../web/page/site.mjs';
 
 test('the site map: a listed file by its hashed URL and size, any other by its own name', () => {
@@ -108,6 +109,22 @@ test("the manifest's files of a game; none for a game or a manifest without them
   assert.deepEqual(manifestFiles(manifest, 'zuma'), [{ path: 'zuma/q.rlpg', bytes: 10 }]);
   assert.deepEqual(manifestFiles(manifest, 'mancala'), []);
   assert.deepEqual(manifestFiles({}, 'zuma'), []);
+});
+
+test("your program's bridge from the URL: 127.0.0.1 or localhost and a port, and the key; anything else named", () => {
+  const key = '0123456789abcdef0123456789abcdef';
+  assert.equal(bridgeFromUrl('?game=mancala'), null);
+  assert.deepEqual(bridgeFromUrl(`?program=127.0.0.1:8421&key=${key}`), { base: 'http://127.0.0.1:8421', key });
+  assert.deepEqual(bridgeFromUrl(`?key=${key}&program=localhost:9000`), { base: 'http://localhost:9000', key });
+  for (const where of ['example.com:8421', '127.0.0.1', '127.0.0.1:0', '127.0.0.1:70000', '10.0.0.1:8421',
+    'http://127.0.0.1:8421']) {
+    assert.match(bridgeFromUrl(`?program=${encodeURIComponent(where)}&key=${key}`).problem,
+                 /^URL parameter 'program': expected 127\.0\.0\.1:PORT/, where);
+  }
+  assert.match(bridgeFromUrl('?program=127.0.0.1:8421').problem, /'key'.*\(it is missing\)/);
+  assert.match(bridgeFromUrl('?program=127.0.0.1:8421&key=XYZ').problem, /'key'.*got 'XYZ'/);
+  assert.equal(isProgramQuestion('{"program":{"decide":{}}}'), true);
+  assert.equal(isProgramQuestion('{"agent":"greedy","game":"mancala"}'), false);
 });
 
 test('the bridge: origins as the browser writes them', () => {

@@ -34,13 +34,14 @@ bool drain(int fd, std::string& into) {
 
 }  // namespace
 
-ChildProcess::ChildProcess(const std::string& command) {
+ChildProcess::ChildProcess(const std::string& command, bool own_group) : own_group_(own_group) {
   signal(SIGPIPE, SIG_IGN);  // a program that has exited is reported, not fatal
   int in[2], out[2], err[2];
   if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0) throw ProgramFailure{"could not make pipes"};
   pid_ = fork();
   if (pid_ < 0) throw ProgramFailure{"could not start a process"};
   if (pid_ == 0) {
+    if (own_group) setpgid(0, 0);
     dup2(in[0], 0);
     dup2(out[1], 1);
     dup2(err[1], 2);
@@ -48,6 +49,7 @@ ChildProcess::ChildProcess(const std::string& command) {
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
+  if (own_group) setpgid(pid_, pid_);  // as the child does: either may run first
   close(in[0]);
   close(out[1]);
   close(err[1]);
@@ -61,7 +63,7 @@ ChildProcess::~ChildProcess() {
   for (int fd : {stdin_, stdout_, stderr_})
     if (fd >= 0) close(fd);
   if (pid_ > 0) {
-    kill(pid_, SIGKILL);
+    kill(own_group_ ? -pid_ : pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
   }
 }

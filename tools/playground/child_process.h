@@ -19,7 +19,9 @@ struct ProgramFailure {
 
 class ChildProcess {
  public:
-  explicit ChildProcess(const std::string& command);
+  // With `own_group` the child and the processes it starts form a process group of their own, which is killed
+  // as a whole (a program the shell started is stopped with it; a terminal's Ctrl+C reaches only the parent).
+  explicit ChildProcess(const std::string& command, bool own_group = false);
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
   ~ChildProcess();
@@ -30,6 +32,8 @@ class ChildProcess {
   std::string receive(Clock::time_point deadline);
   // The last lines it wrote to stderr, for a message ("" when none).
   std::string stderr_tail();
+  // Its process id (with own_group also its group's), or -1 once it has been seen to end.
+  pid_t pid() const { return pid_; }
 
  private:
   void keep_stderr(const std::string& chunk);
@@ -37,6 +41,7 @@ class ChildProcess {
   std::string exit_status();
 
   pid_t pid_ = -1;
+  bool own_group_ = false;
   int stdin_ = -1, stdout_ = -1, stderr_ = -1;
   std::string out_, err_;
 };

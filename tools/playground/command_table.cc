@@ -22,6 +22,13 @@ constexpr const char* kHeader = R"(playground: the RL playground's engines on th
 
 usage:
   playground list                                    games, their options and agents
+  playground connect [--port N] [--page URL] [--origin ORIGINS] [--time-limit S] -- COMMAND
+        the bridge that seats a program of yours (speaking the agent protocol)
+        in the page: serves 127.0.0.1:N (default 8421; 0 picks a free port)
+        and prints the link that opens the page (--page, default
+        http://127.0.0.1:8000/) with the bridge and its secret key; pages from
+        other origins may use it with --origin (comma-separated, each
+        http(s)://host[:port]); --time-limit sets the seconds for every answer
   playground GAME --help                             one game's commands)";
 
 constexpr const char* kTrailer = R"(Game options are flags named after the option (underscores become dashes),

@@ -15,6 +15,9 @@ namespace pg::cli {
 std::function<void(const Forfeit&)> forfeit_printer(std::vector<std::string> seats);
 
 int list_games();
+// playground connect [flags] -- COMMAND: the bridge between the page and a program (connect_command.cc); argv
+// as main() has it.
+int connect_bridge(int argc, char** argv);
 int replay(const GameEntry& game, const Args& args);
 int match(const GameEntry& game, const Args& args);
 int table(const GameEntry& game, const Args& args);

@@ -15,6 +15,7 @@ import { applyTheme, preference, setPreference } from './look.mjs';
 import { setModuleHooks, startModule } from './modules.mjs';
 import { fail } from './overlay.mjs';
 import { forgetProvided, requestPolicy } from './policies.mjs';
+import { announceProgram, connectProgram } from './program.mjs';
 import { abandonSeating } from './seating.mjs';
 import { games } from './site.mjs';
 import { page } from './state.mjs';
@@ -59,6 +60,7 @@ function wireModules(api) {
       else engineEvent(kind, detail);
     },
     onCompiled: setWorkerCode,
+    onStarted: announceProgram,  // each game's module learns which program the bridge runs
     onSwitch() {
       forgetProvided();
       abandonSeating();
@@ -93,6 +95,7 @@ function start() {
   installBridge(api, ready);
   Object.defineProperty(window, 'Module', { get: () => page.module, configurable: true });
   wireModules(api);
+  connectProgram(window.location.search);
   const urlGame = new URLSearchParams(window.location.search).get('game');
   const first = startModule(games().includes(urlGame) ? urlGame : games()[0], window.location.search || '');
   // `ready` means the moment the URL asked for: after the first frame, once its agents' files have arrived (or

@@ -15,8 +15,9 @@ export const loading = { download: null, firstFrameMs: null };
 
 // What the page gives each module (set once by main.mjs): the Module fields browser_library.js calls
 // (pgRequestPolicy, pgWorkerAsk, ...); onEngineEvent(kind, detail), the running module's events;
-// onCompiled(code), the running module's compiled code; onSwitch(), called as another module replaces it.
-let hooks = { fields: {}, onEngineEvent: () => {}, onCompiled: () => {}, onSwitch: () => {} };
+// onCompiled(code), the running module's compiled code; onSwitch(), called as another module replaces it;
+// onStarted(), at its first frame.
+let hooks = { fields: {}, onEngineEvent: () => {}, onCompiled: () => {}, onSwitch: () => {}, onStarted: () => {} };
 export function setModuleHooks(h) {
   hooks = Object.assign({}, hooks, h);
 }
@@ -137,6 +138,7 @@ export function startModule(game, query) {
     failed(err);
   });
   page.textsReady = shown.then(provideTexts);
+  shown.then(() => { if (page.module === instance) hooks.onStarted(); }, () => {});
   return shown;
 }
 

@@ -7,6 +7,7 @@
 // replaced. The JavaScript API's step and policy resolve once it has decided.
 import { call, callPlain } from './engine.mjs';
 import { policyFile } from './policies.mjs';
+import { askProgram, isProgramQuestion } from './program.mjs';
 import { asset } from './site.mjs';
 import { page, running } from './state.mjs';
 import { refreshWords } from './words.mjs';
@@ -92,6 +93,10 @@ function ask(request) {
 function answer(request, reply) {
   answers.set(request, reply);
   if (answers.size > 32) answers.delete(answers.keys().next().value);
+  deliver(request, reply);
+}
+
+function deliver(request, reply) {
   const id = engineIds.get(request);
   engineIds.delete(request);
   if (id !== undefined && running()) {
@@ -102,6 +107,13 @@ function answer(request, reply) {
 // Module.pgWorkerAsk: the reply to the engine's question `id` (its `request`) if the page has it, else null
 // (it is pushed in when the worker answers).
 export function workerAsk(id, request) {
+  // The program seat's questions go to its bridge (program.mjs), and its replies are not kept: the student's
+  // program may answer otherwise next time (fixed, or drawing at random).
+  if (isProgramQuestion(request)) {
+    engineIds.set(request, id);
+    askProgram(request).then((reply) => { deliver(request, reply); decided(); });
+    return null;
+  }
   if (answers.has(request)) return answers.get(request);
   if (!workerCode) return JSON.stringify({ error: 'the worker has no code to run' });
   engineIds.set(request, id);

@@ -342,13 +342,13 @@ void MorrisView::draw_inspector(const BoardContext& c) {
   ImGui::EndTable();
 }
 
-// The solved game's verdict on the position and on each action, as the board labels them when Exact values
-// is on (the table is fetched when first shown).
+// The solved game's verdict on the position and on each action, as the board labels them when Exact values is
+// on; the mirror says it either way (the table is fetched for it, as for the inspector's exact-value column).
 std::string MorrisView::analysis_words(const BoardContext& c) {
-  if (!show_exact_) return "";
   const auto& state = dynamic_cast<const morris::MorrisState&>(c.state);
-  const ExactValues e = exact_values(state);
-  if (!e.available) return state.is_terminal() ? "" : "Solved game: not loaded, or this position is not in it.";
+  if (state.is_terminal()) return "";
+  const ExactValues e = exact_values(state, true);
+  if (!e.available) return "Solved game: loading, or this position is not in it.";
   const std::string value = e.value.result == morris::Outcome::kDraw ? "draw" : e.value.text() + " plies";
   std::string text = "Solved game: for the side to move, the position is a " + value + ".";
   std::string best;

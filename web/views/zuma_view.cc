@@ -11,6 +11,7 @@
 #include "web/app.h"
 #include "web/ui.h"
 #include "web/views/drawing.h"
+#include "web/views/label_placer.h"
 #include "web/views/zuma_trainer.h"
 
 namespace pg::web {
@@ -166,14 +167,6 @@ struct Scene {
   }
   // The outward direction at track fraction `fr`, turned inward where a mark `reach` out from `from` would leave
   // the board or cover the lines above it (the header and the heat scale, at the top of the track).
-  // Where the frog's words go ("ball: yellow, hits 100%" at the longest), above it.
-  bool covers_frog_words(ImVec2 centre, ImVec2 extent) const {
-    const BoardText font = board_text(text * 0.85f);
-    const ImVec2 words = font.measure("ball: yellow, hits 100%");
-    const float top = frog.y - r * 2.4f - words.y, bottom = frog.y - r * 2.4f;
-    return std::abs(centre.x - frog.x) * 2 < extent.x + words.x && centre.y + extent.y * 0.5f > top &&
-           centre.y - extent.y * 0.5f < bottom;
-  }
   ImVec2 outward_within(float fr, ImVec2 from, float reach) const {
     const ImVec2 n = track.outward(fr);
     const ImVec2 tip(from.x + n.x * reach, from.y + n.y * reach);
@@ -203,19 +196,25 @@ Scene layout(const BoardArea& area, const zuma::Scenario& scenario, size_t stage
 }
 
 // Above the board: the step, the total reward, the line's length.
-void draw_header(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const zuma::Scenario& scenario) {
+void draw_header(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const zuma::ZumaEngine& engine,
+                 const zuma::Scenario& scenario) {
   char buf[200];
   std::snprintf(buf, sizeof buf, "step %d/%d   total %+g   line %d/%d", engine.steps(), scenario.max_steps,
                 engine.total_reward(), int(engine.line().size), scenario.max_length);
-  board_text(sc.text).draw(draw, sc.origin, text_colour(palette().text_neutral), buf);
+  const BoardText font = board_text(sc.text);
+  font.draw(draw, sc.origin, text_colour(palette().text_neutral), buf);
+  const ImVec2 e = font.measure(buf);
+  labels.reserve(sc.origin, ImVec2(sc.origin.x + e.x, sc.origin.y + e.y));
 }
 
 // The track, the hole at its end, and the last place a ball may stay (beyond it, a ball falls off).
-void draw_track(ImDrawList* draw, const Scene& sc, int max_length) {
+void draw_track(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, int max_length) {
   const float r = sc.r;
   draw->AddPolyline(sc.track.points, Track::kSamples + 1, kTrackColour, ImDrawFlags_None, r * 2.5f);
   draw->AddCircleFilled(sc.hole, r * 1.4f, IM_COL32(20, 14, 10, 255), 28);
-  centered_text(draw, ImVec2(sc.hole.x, sc.hole.y + r * 2.2f), sc.text * 0.8f, text_colour(palette().text_dim), "end");
+  const ImVec2 end_at(sc.hole.x, sc.hole.y + r * 2.2f);
+  centered_text(draw, end_at, sc.text * 0.8f, text_colour(palette().text_dim), "end");
+  labels.reserve_text(board_text(sc.text * 0.8f), "end", end_at);
   const ImVec2 g = sc.track.gap(max_length), n = sc.track.outward(sc.track.gap_fraction(max_length));
   draw->AddLine(ImVec2(g.x - n.x * r * 1.5f, g.y - n.y * r * 1.5f), ImVec2(g.x + n.x * r * 1.5f, g.y + n.y * r * 1.5f),
                 with_alpha(palette().bad, 160), 2.0f);
@@ -233,36 +232,47 @@ BoardText fitted_text(const std::string& text, float size, float width) {
 // One stage of the chain on the track: the ball inserted ringed, the run that popped (good: blue) or held
 // (neutral: white). The stage's words say which: in the strip under the board when it is shown, else on the line
 // under the header (free while a chain is on show: the heat scale is drawn there only between steps).
-void draw_stage(ImDrawList* draw, const Scene& sc, const Stage& s, bool words) {
+void draw_stage(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const Stage& s, bool words) {
   if (s.ring >= 0) draw->AddCircle(sc.track.slot(s.ring), sc.r + 3, palette().last_move, 24, palette().outline * 1.5f);
   for (int i = s.run_start; s.run_start >= 0 && i < s.run_start + s.run_len; ++i)
     draw->AddCircle(sc.track.slot(i), sc.r + 2, s.popped ? palette().good : with_alpha(palette().neutral, 200), 24,
                     3.0f);
-  if (words)
-    fitted_text(s.label, sc.text, sc.size.x)
-        .draw(draw, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.4f), text_colour(palette().text_warning), s.label);
+  if (words) {
+    const BoardText font = fitted_text(s.label, sc.text, sc.size.x);
+    const ImVec2 at(sc.origin.x, sc.origin.y + sc.text * 1.4f), e = font.measure(s.label);
+    font.draw(draw, at, text_colour(palette().text_warning), s.label);
+    labels.reserve(at, ImVec2(at.x + e.x, at.y + e.y));
+  }
 }
 
 // The ball that fell off, past the end, crossed out, with its penalty.
-void draw_fallen_ball(ImDrawList* draw, const Scene& sc, const Json& fell) {
+void draw_fallen_ball(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const Json& fell) {
   const float r = sc.r;
   const ImVec2 p(sc.hole.x, sc.hole.y + r * 3.6f);
   draw_ball(draw, p, r * 0.85f, fell[zuma::events::kColour].get<int>(), 0.6f);
   draw->AddLine(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r), palette().bad, 2.5f);
   draw->AddLine(ImVec2(p.x - r, p.y + r), ImVec2(p.x + r, p.y - r), palette().bad, 2.5f);
+  labels.reserve(ImVec2(p.x - r, p.y - r), ImVec2(p.x + r, p.y + r));
   char buf[64];
   std::snprintf(buf, sizeof buf, "fell off: -%g", fell[zuma::events::kPenalty].get<double>());
-  centered_text(draw, ImVec2(p.x, p.y + r * 1.8f), sc.text * 0.85f, text_colour(palette().text_bad), buf);
+  // Under the ball, else above it or beside it (the stage strip may be just below).
+  const BoardText font = board_text(sc.text * 0.85f);
+  const float half = font.measure(buf).x * 0.5f + r * 1.4f;
+  labels.place(
+      draw, font, text_colour(palette().text_bad), buf,
+      {ImVec2(p.x, p.y + r * 1.8f), ImVec2(p.x - half, p.y), ImVec2(p.x + half, p.y), ImVec2(p.x, p.y - r * 1.8f)});
 }
 
 // The frog holding the ball to throw (with its chance to hit where it aims), and the skip bin.
-void draw_frog(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const zuma::Model& model, bool over) {
+void draw_frog(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const zuma::ZumaEngine& engine,
+               const zuma::Model& model, bool over) {
   const float r = sc.r;
   draw->AddCircleFilled(sc.frog, r * 2.0f, kFrogColour, 32);
   draw->AddCircleFilled(ImVec2(sc.frog.x - r * 0.8f, sc.frog.y - r * 1.5f), r * 0.45f, IM_COL32(230, 240, 200, 255),
                         12);
   draw->AddCircleFilled(ImVec2(sc.frog.x + r * 0.8f, sc.frog.y - r * 1.5f), r * 0.45f, IM_COL32(230, 240, 200, 255),
                         12);
+  labels.reserve(ImVec2(sc.frog.x - r * 2, sc.frog.y - r * 2), ImVec2(sc.frog.x + r * 2, sc.frog.y + r * 2));
   if (engine.ball() && !over) {
     draw_ball(draw, ImVec2(sc.frog.x, sc.frog.y - r * 0.2f), r, engine.ball());
     char buf[96];
@@ -272,16 +282,20 @@ void draw_frog(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine
     // stage strip and the legend under the board.
     const BoardText font = board_text(sc.text * 0.85f);
     const ImVec2 extent = font.measure(buf);
-    font.draw(draw, ImVec2(sc.frog.x - extent.x * 0.5f, sc.frog.y - r * 2.4f - extent.y),
-              text_colour(palette().text_neutral), buf);
+    const ImVec2 at(sc.frog.x - extent.x * 0.5f, sc.frog.y - r * 2.4f - extent.y);
+    font.draw(draw, at, text_colour(palette().text_neutral), buf);
+    labels.reserve(at, ImVec2(at.x + extent.x, at.y + extent.y));
   }
   draw->AddRectFilled(sc.skip_min, sc.skip_max, IM_COL32(40, 40, 48, 255), 6);
   draw->AddRect(sc.skip_min, sc.skip_max, IM_COL32(120, 120, 130, 255), 6);
   centered_text(draw, sc.skip_centre, sc.text * 0.85f, kTextColour, "skip (-1)");
+  labels.reserve(sc.skip_min, sc.skip_max);
+  labels.reserve_text(board_text(sc.text * 0.85f), "skip (-1)", sc.skip_centre);
 }
 
 // The runs this ball could pop (its colour's runs of two or more), outlined, with their pop probability.
-void draw_pop_runs(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const zuma::Model& model) {
+void draw_pop_runs(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const zuma::ZumaEngine& engine,
+                   const zuma::Model& model) {
   const Line& line = engine.line();
   for (int i = 0; i < line.size;) {
     int start = 0, end = 0;
@@ -293,18 +307,17 @@ void draw_pop_runs(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& en
       const ImVec2 n = sc.outward_within((float(start + end) * 0.5f) / float(sc.track.slots), mid, sc.r * 5.0f);
       char buf[32];
       std::snprintf(buf, sizeof buf, "pop %.0f%%", 100 * model.color_pop_prob[size_t(line[i])]);
-      // On the other side of the track where it would cover the frog's words (a run at the bottom of a small board).
-      ImVec2 at(mid.x + n.x * sc.r * 4.2f, mid.y + n.y * sc.r * 4.2f);
-      if (sc.covers_frog_words(at, board_text(sc.text * 0.85f).measure(buf)))
-        at = ImVec2(mid.x - n.x * sc.r * 4.2f, mid.y - n.y * sc.r * 4.2f);
-      centered_text(draw, at, sc.text * 0.85f, text_colour(palette().text_neutral), buf);
+      // Outside the track; else inside it, or further out (past a gap's probability).
+      const auto along = [&](float reach) { return ImVec2(mid.x + n.x * sc.r * reach, mid.y + n.y * sc.r * reach); };
+      labels.place(draw, board_text(sc.text * 0.85f), text_colour(palette().text_neutral), buf,
+                   {along(4.2f), along(-4.2f), along(6.0f), along(-6.0f), along(2.8f), along(-2.8f)});
     }
     i = end;
   }
 }
 
 // An action's probability: a bar outward from its gap, or under the skip bin.
-void draw_probability_bar(ImDrawList* draw, const Scene& sc, Action a, double prob) {
+void draw_probability_bar(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, Action a, double prob) {
   if (a == kSkip) {
     draw->AddRectFilled(ImVec2(sc.skip_min.x, sc.skip_max.y + 3),
                         ImVec2(sc.skip_min.x + (sc.skip_max.x - sc.skip_min.x) * float(prob), sc.skip_max.y + 9),
@@ -315,19 +328,32 @@ void draw_probability_bar(ImDrawList* draw, const Scene& sc, Action a, double pr
     const ImVec2 g = sc.track.at(fr), n = sc.outward_within(fr, g, r * 1.4f + len + r * 1.6f);
     const ImVec2 base(g.x + n.x * r * 1.4f, g.y + n.y * r * 1.4f);
     draw->AddLine(base, ImVec2(base.x + n.x * len, base.y + n.y * len), player_colour(0, 0.95f), r * 0.45f);
-    // The gap's number with its probability, as the inspector's action column names it; across the track where
-    // it would cover the frog's words (a gap at the bottom of a small board).
+    // The gap's number with its probability, as the inspector's action column names it: past the bar's end;
+    // else across the track, or further out.
     const std::string words = std::to_string(a) + ": " + percent(prob);
-    ImVec2 at(base.x + n.x * (len + r * 0.9f), base.y + n.y * (len + r * 0.9f));
-    if (sc.covers_frog_words(at, board_text(sc.text * 0.8f).measure(words)))
-      at = ImVec2(g.x - n.x * r * 2.3f, g.y - n.y * r * 2.3f);
-    centered_text(draw, at, sc.text * 0.8f, text_colour(palette().text_neutral), words);
+    const auto out = [&](float reach) { return ImVec2(base.x + n.x * reach, base.y + n.y * reach); };
+    labels.place(draw, board_text(sc.text * 0.8f), text_colour(palette().text_neutral), words,
+                 {out(len + r * 0.9f), ImVec2(g.x - n.x * r * 2.3f, g.y - n.y * r * 2.3f), out(len + r * 2.2f),
+                  ImVec2(g.x - n.x * r * 3.6f, g.y - n.y * r * 3.6f)});
   }
 }
 
+// The heat's scale, on the line under the header (before the labels are placed: they keep clear of it).
+void draw_heat_scale(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const Decision& d) {
+  if (d.scores.empty()) return;
+  const double lo = *std::min_element(d.scores.begin(), d.scores.end());
+  const double hi = *std::max_element(d.scores.begin(), d.scores.end());
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "heat: %s from %+.1f to %+.1f", d.score_label.c_str(), lo, hi);
+  const BoardText font = board_text(sc.text * 0.8f);
+  const ImVec2 at(sc.origin.x, sc.origin.y + sc.text * 1.3f), e = font.measure(buf);
+  font.draw(draw, at, text_colour(palette().text_dim), buf);
+  labels.reserve(at, ImVec2(at.x + e.x, at.y + e.y));
+}
+
 // The agent's decision on the gaps: its scores as heat (dark low, the palette's score colour high), its
-// probabilities as bars, its choice ringed in the chosen colour; the heat's scale above the board.
-void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool heat, bool bars) {
+// probabilities as bars (with the gaps' labels), its choice ringed in the chosen colour.
+void draw_decision(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const Decision& d, bool heat, bool bars) {
   double lo = 0, hi = 0;
   if (!d.scores.empty()) {
     lo = *std::min_element(d.scores.begin(), d.scores.end());
@@ -345,25 +371,21 @@ void draw_decision(ImDrawList* draw, const Scene& sc, const Decision& d, bool he
     } else if (a != kSkip) {
       draw->AddCircleFilled(p, sc.r * 0.35f, IM_COL32(200, 200, 200, 160), 12);
     }
-    if (bars) draw_probability_bar(draw, sc, a, d.probabilities[k]);
+    if (bars) draw_probability_bar(draw, sc, labels, a, d.probabilities[k]);
     if (a == d.chosen) draw->AddCircle(p, sc.r * 0.85f, palette().chosen, 20, palette().outline * 1.25f);
-  }
-  if (!d.scores.empty()) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "heat: %s from %+.1f to %+.1f", d.score_label.c_str(), lo, hi);
-    board_text(sc.text * 0.8f)
-        .draw(draw, ImVec2(sc.origin.x, sc.origin.y + sc.text * 1.3f), text_colour(palette().text_dim), buf);
   }
 }
 
-void draw_game_over(ImDrawList* draw, const Scene& sc, const zuma::ZumaEngine& engine, const Json* events) {
+void draw_game_over(ImDrawList* draw, const Scene& sc, LabelPlacer& labels, const zuma::ZumaEngine& engine,
+                    const Json* events) {
   const bool cleared = engine.line().empty();
   char buf[64];
   std::snprintf(
       buf, sizeof buf, cleared ? "Line cleared: +%g" : "Out of steps: %+g",
       events && events->contains(zuma::events::kEndReward) ? (*events)[zuma::events::kEndReward].get<double>() : 0.0);
-  board_banner(draw, ImVec2(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f),
-               ImVec2(sc.text * 9, sc.text), sc.text * 1.2f, cleared ? palette().good : palette().bad, buf);
+  const ImVec2 centre(sc.origin.x + sc.size.x * 0.5f, sc.origin.y + sc.board_h * 0.5f), half(sc.text * 9, sc.text);
+  board_banner(draw, centre, half, sc.text * 1.2f, cleared ? palette().good : palette().bad, buf);
+  labels.reserve(ImVec2(centre.x - half.x, centre.y - half.y), ImVec2(centre.x + half.x, centre.y + half.y));
 }
 
 // The strip under the board: the last step's stages, each on a small line of balls, the one on show
@@ -462,30 +484,38 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
   const Scene sc = layout(*area, scenario, stages.size());
   ImDrawList* draw = ImGui::GetWindowDrawList();
 
-  draw_header(draw, sc, engine, scenario);
-  draw_track(draw, sc, scenario.max_length);
+  // What stays where it is goes first; the labels that may move (the ball that fell off, the pop chances, the
+  // gaps' probabilities) are placed after, clear of it and of one another.
+  LabelPlacer labels(sc.origin, ImVec2(sc.origin.x + sc.size.x, sc.origin.y + sc.board_h));
+  draw_header(draw, sc, labels, engine, scenario);
+  draw_track(draw, sc, labels, scenario.max_length);
   // A new step's chain is shown on the track one stage after another.
   const int stage_shown = stage_on_show(c.last_step, ImGui::GetTime());
   const std::vector<Stage> all_stages = stage_shown >= 0 ? stages_of(*events) : std::vector<Stage>{};
   const Line& shown = stage_shown >= 0 ? all_stages[size_t(stage_shown)].line : engine.line();
-  for (int i = 0; i < shown.size; ++i) draw_ball(draw, sc.track.slot(i), sc.r, shown[i]);
-  if (stage_shown >= 0)
-    draw_stage(draw, sc, all_stages[size_t(stage_shown)], stages.empty());
-  else if (events && events->contains(zuma::events::kFell))
-    draw_fallen_ball(draw, sc, (*events)[zuma::events::kFell]);
-  draw_frog(draw, sc, engine, scenario.model, state.is_terminal());
-
+  for (int i = 0; i < shown.size; ++i) {
+    const ImVec2 p = sc.track.slot(i);
+    draw_ball(draw, p, sc.r, shown[i]);
+    labels.reserve(ImVec2(p.x - sc.r, p.y - sc.r), ImVec2(p.x + sc.r, p.y + sc.r));  // its letter, and itself
+  }
+  if (stage_shown >= 0) draw_stage(draw, sc, labels, all_stages[size_t(stage_shown)], stages.empty());
+  draw_frog(draw, sc, labels, engine, scenario.model, state.is_terminal());
   const bool live = !state.is_terminal() && stage_shown < 0;
-  if (live && show_pop_runs_ && engine.ball()) draw_pop_runs(draw, sc, engine, scenario.model);
-  if (live && c.decision && c.show_probabilities) draw_decision(draw, sc, *c.decision, show_heat_, show_probabilities_);
+  const bool decision_shown = live && c.decision && c.show_probabilities;
+  if (decision_shown) draw_heat_scale(draw, sc, labels, *c.decision);
+  if (state.is_terminal() && stage_shown < 0) draw_game_over(draw, sc, labels, engine, events);
+  if (!stages.empty()) draw_stage_strip(draw, sc, stages, stage_shown, scenario.max_length);
+
+  if (stage_shown < 0 && events && events->contains(zuma::events::kFell))
+    draw_fallen_ball(draw, sc, labels, (*events)[zuma::events::kFell]);
+  if (live && show_pop_runs_ && engine.ball()) draw_pop_runs(draw, sc, labels, engine, scenario.model);
+  if (decision_shown) draw_decision(draw, sc, labels, *c.decision, show_heat_, show_probabilities_);
   // The throw of the step just taken, at its first stage: the aimed gap and, after a miss, where it went.
   if (show_throw_ && events && events->contains(zuma::events::kAimed) && stage_shown == 0) {
     const int aimed = (*events)[zuma::events::kAimed].get<int>(), actual = (*events)[zuma::events::kActual].get<int>();
     draw->AddLine(sc.frog, sc.position_of(aimed), palette().last_move, palette().outline * 1.25f);
     if (actual != aimed) draw->AddLine(sc.frog, sc.position_of(actual), palette().bad, 2.5f);
   }
-  if (state.is_terminal() && stage_shown < 0) draw_game_over(draw, sc, engine, events);
-  if (!stages.empty()) draw_stage_strip(draw, sc, stages, stage_shown, scenario.max_length);
 
   // A human throws by clicking a gap on the track, or skips by clicking the bin.
   targets.clear();

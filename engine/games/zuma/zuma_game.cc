@@ -139,6 +139,32 @@ std::string ZumaState::to_text() const {
          num(engine_.total_reward()) + (engine_.done() ? "   (over)" : "") + "\n";
 }
 
+// For the text mirror: the line as runs of a colour from the front, with the gaps (the actions) that border
+// each run, the frog's ball, and the episode's progress.
+std::string ZumaState::to_words() const {
+  const Line& line = engine_.line();
+  std::string text = "The line holds " + std::to_string(int(line.size)) + " of at most " +
+                     std::to_string(scenario_->max_length) + " balls";
+  if (line.size == 0) {
+    text += ".";
+  } else {
+    text += ", in runs from the front (gap 0) to the end (gap " + std::to_string(int(line.size)) + "):";
+    for (int start = 0; start < line.size;) {
+      int end = start;
+      while (end + 1 < line.size && line[end + 1] == line[start]) ++end;
+      text += std::string(start ? "," : "") + " " + std::to_string(end - start + 1) + " " + colour_name(line[start]) +
+              " (gaps " + std::to_string(start) + " to " + std::to_string(end + 1) + ")";
+      start = end + 1;
+    }
+    text += ".";
+  }
+  if (engine_.ball()) text += std::string(" The frog holds a ") + colour_name(engine_.ball()) + " ball.";
+  text += " " + std::to_string(engine_.steps()) + " of " + std::to_string(scenario_->max_steps) +
+          " throws made, total reward " + num(engine_.total_reward()) +
+          (engine_.done() ? "; the episode is over." : ".");
+  return text;
+}
+
 Json ZumaState::to_json() const {
   return {{"line", engine_.line().colours()},
           {"ball", engine_.ball()},

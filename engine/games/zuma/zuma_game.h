@@ -66,6 +66,7 @@ class ZumaState : public State {
   ObservationTensor observation_tensor() const override;
   void fill_observation(std::span<float> out) const override;
   std::string to_text() const override;
+  std::string to_words() const override;
   Json to_json() const override;
 
  protected:

@@ -399,6 +399,25 @@ TEST(ZumaState, JsonHasLineBallStepsLimitsDoneTotalAndRng) {
   EXPECT_EQ(j["max_length"], 15);
 }
 
+// The text mirror's board: the runs a throw can join, each with the gaps (the actions) on its two sides.
+TEST(ZumaState, WordsNameTheRunsFromTheFrontWithTheirGapsAndTheFrogsBall) {
+  const ZumaGame game(default_scenario());
+  Json j = game.initial_state(42)->to_json();
+  j["line"] = Json::array({1, 1, 2, 3, 3, 3});
+  j["ball"] = 4;
+  j["steps"] = 3;
+  j["total"] = -2.5;
+  EXPECT_EQ(game.state_from_json(j)->to_words(),
+            "The line holds 6 of at most 15 balls, in runs from the front (gap 0) to the end (gap 6): 2 red (gaps 0 "
+            "to 2), 1 blue (gaps 2 to 3), 3 green (gaps 3 to 6). The frog holds a yellow ball. 3 of 20 throws made, "
+            "total reward -2.5.");
+  j["line"] = Json::array();
+  j["done"] = true;
+  EXPECT_EQ(game.state_from_json(j)->to_words(),
+            "The line holds 0 of at most 15 balls. The frog holds a yellow ball. 3 of 20 throws made, total reward "
+            "-2.5; the episode is over.");
+}
+
 TEST(ZumaState, StateFromJsonRoundTripsAndThenContinuesIdentically) {
   const ZumaGame game(default_scenario());
   auto original = game.initial_state(42);

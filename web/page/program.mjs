@@ -1,0 +1,121 @@
+// The student's own program in the page. `playground connect -- COMMAND` (docs/your-agent.md) runs it on the
+// student's machine behind a bridge on 127.0.0.1 and prints a link with the URL parameters `program` (where the
+// bridge listens) and `key` (its secret). The engine's `program` seat (engine/core/bridged_program.h) asks its
+// questions through the page as the worker's go (worker.mjs): {"program": {"start", "decide"}}, the agent
+// protocol's messages. This file carries them to the bridge (POST /v1, the key in X-Playground-Key) and answers
+// {"ready", "reply"} with the program's lines, or {"failure"} naming what went wrong. It sends nothing else and
+// reads nothing but those lines: the engine checks them.
+import { callPlain, messageOf, report } from './engine.mjs';
+import { running } from './state.mjs';
+
+export const BRIDGE_VERSION = 1;  // the bridge's `hello` says which it speaks
+
+const NO_BRIDGE = 'no program is connected: run `playground connect -- python3 my_agent.py` on your machine and ' +
+  'open the link it prints (docs/your-agent.md)';
+
+// {base, key} from the URL's `program` and `key`; {problem} naming what is wrong; null without `program`.
+export function bridgeFromUrl(search) {
+  const params = new URLSearchParams(search);
+  const where = params.get('program');
+  if (where === null) return null;
+  const key = params.get('key') || '';
+  const m = /^(127\.0\.0\.1|localhost):(\d{1,5})$/.exec(where.trim());
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) {
+    return { problem: `URL parameter 'program': expected 127.0.0.1:PORT as playground connect prints it, got '${where}'` };
+  }
+  if (!/^[0-9a-f]{32}$/.test(key)) {
+    return { problem: "URL parameter 'key': expected the 32 hex digits playground connect prints" +
+                      (key ? `, got '${key.slice(0, 40)}'` : ' (it is missing)') };
+  }
+  return { base: `http://${m[1]}:${m[2]}`, key };
+}
+
+let bridge = null;     // {base, key, command, error, reported}
+let connecting = null;  // the hello's promise
+let started = null;    // the start message last sent (its text): sent again for another game, seat or program
+let queue = Promise.resolve();  // one exchange at a time: a start and its decide go together
+
+async function post(message) {
+  const response = await fetch(bridge.base + '/v1', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-playground-key': bridge.key },
+    body: JSON.stringify(message),
+  });
+  const text = await response.text();
+  let body;
+  try { body = JSON.parse(text); } catch (e) { body = null; }
+  if (!response.ok) throw new Error(`the bridge refused (HTTP ${response.status}): ${(body && body.error) || text}`);
+  if (body === null || typeof body !== 'object') throw new Error('the bridge answered what is not a JSON object');
+  return body;
+}
+
+// Tells the running module which program the bridge runs (the Agents panel's "program"), or why none is there.
+export function announceProgram() {
+  if (!bridge || !running()) return;
+  if (bridge.error && !bridge.reported) {
+    bridge.reported = true;
+    try { report(bridge.error); } catch (e) { /* shown in the seat's note too */ }
+  }
+  if (bridge.command) callPlain('pg_program_bridge', null, ['string'], [bridge.command]);
+}
+
+// Connects to the bridge the URL names, if any: its hello says which program it runs.
+export function connectProgram(search) {
+  const found = bridgeFromUrl(search);
+  if (found === null) return;
+  if (found.problem) {
+    bridge = { error: found.problem };
+    return;
+  }
+  bridge = { ...found, command: null, error: null, reported: false };
+  connecting = post({ type: 'hello' }).then((hello) => {
+    if (hello.bridge !== BRIDGE_VERSION) {
+      throw new Error(`it speaks bridge version ${hello.bridge}, this page ${BRIDGE_VERSION}: update one of them`);
+    }
+    bridge.command = String(hello.command);
+  }).catch((e) => {
+    bridge.error = `your program's bridge at ${bridge.base}: ${messageOf(e)}` +
+      (e instanceof TypeError ? ' (is `playground connect` running, and was it told this page\'s origin?)' : '');
+  }).then(announceProgram);
+}
+
+const failure = (text) => JSON.stringify({ failure: text });
+
+async function exchange(requestText) {
+  if (!bridge) return failure(NO_BRIDGE);
+  if (connecting) await connecting;
+  if (bridge.error) return failure(bridge.error);
+  try {
+    const { program } = JSON.parse(requestText);
+    const reply = {};
+    const startText = JSON.stringify(program.start);
+    if (started !== startText) {
+      started = null;
+      const ready = await post(program.start);
+      if ('failure' in ready) return failure(String(ready.failure));
+      reply.ready = ready.reply;
+      started = startText;
+    }
+    const decided = await post(program.decide);
+    if ('failure' in decided) {
+      started = null;  // the bridge stopped the program: the next question starts it again
+      return failure(String(decided.failure));
+    }
+    reply.reply = decided.reply;
+    return JSON.stringify(reply);
+  } catch (e) {
+    started = null;
+    return failure(`your program's bridge at ${bridge.base} did not answer: ${messageOf(e)}` +
+                   ' (is `playground connect` still running?)');
+  }
+}
+
+// Whether an engine's question is the program seat's (its request's only key is "program").
+export const isProgramQuestion = (request) => request.startsWith('{"program":');
+
+// The reply to the program seat's question, once the bridge has answered (or failed).
+export function askProgram(requestText) {
+  const reply = queue.then(() => exchange(requestText));
+  queue = reply.then(() => {}, () => {});
+  return reply;
+}

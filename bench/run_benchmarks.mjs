@@ -5,7 +5,8 @@
 //     natively and in WebAssembly, against libtorch's single-threaded native
 //     forward measured in this same run (build/native/bin/bench_torch);
 //   - a student's program as an agent (program:COMMAND, Python's random starter): decisions per second
-//     through its pipes, against the built-in random agent in the same process;
+//     through its pipes, against the built-in random agent in the same process, and in the page through
+//     `playground connect` against the built-in random agent in the same page (bench/program_page_bench.mjs);
 //   - the size of the static site, raw and gzip;
 //   - per game, the time from navigation to the first rendered frame in
 //     headless Chromium (on loopback, against a blank page's load in the same
@@ -105,6 +106,12 @@ table([['agent', 'decisions/s', 'vs random'],
        ...programAgent.map((a) => [a.agent, fmt(a.per_second), (a.per_second / builtIn.per_second).toFixed(5) + 'x'])]);
 console.log(`${program.agent}: ${fmt(program.per_second)} decisions/s (goal >= 2,000/s): ` +
             (program.per_second >= 2000 ? 'met' : 'NOT met'));
+
+// --- a student's program in the page, through the bridge ---------------------------------------------------
+console.log('\n# A program in the page (playground connect): Kalah decisions per second of seat 0, a Python program ' +
+            'through the bridge against the built-in random agent, in one headless Chromium\n');
+const { programPageBench, printProgramPageBench } = await import(path.join(root, 'bench/program_page_bench.mjs'));
+printProgramPageBench(await programPageBench({ site: path.join(root, 'build/wasm/site') }), table, fmt);
 
 // --- site size -------------------------------------------------------------------
 const site = path.join(root, 'build/wasm/site');

@@ -19,7 +19,7 @@ if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 # --- Debian packages -------------------------------------------------------
 PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   emscripten libsdl2-dev nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev
-  clang-format chromium nodejs npm python3 gzip
+  clang-format chromium nodejs npm python3 python3-numpy gzip
   libtorch-dev libopenblas0
   clang libclang-rt-14-dev
   nginx-light libnginx-mod-http-brotli-static
@@ -33,6 +33,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
 # test starts its own nginx on a loopback port, the system's nginx service is never started (below).
 # node-terser: minifies the page's JavaScript, each module's glue and index.html's script (scripts/minify_js.mjs).
 # esbuild: bundles the page's ES modules (web/page/) into index.html's one script (scripts/bundle_js.mjs).
+# python3-numpy: the NumPy starter agent (examples/agents/numpy_agent.py) runs under Debian's /usr/bin/python3, whatever
+# other python3 comes first on the PATH.
 missing=()
 for p in "${PACKAGES[@]}"; do
   # nodejs/npm may come from elsewhere (nodesource); accept any working binary.
@@ -130,11 +132,12 @@ EM_VERSION=$(dpkg-query -W -f='${Version}' emscripten 2>/dev/null | tr -c 'A-Za-
 CACHE="${PG_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rl-playground}"
 # The page uses SDL2 for its window, WebGL context, input and timers only: the other subsystems are left
 # out, SDL_LEAN_AND_MEAN drops the software blitters (the page never blits a surface: it draws with WebGL),
+# only Emscripten's own video driver is built (not the dummy and offscreen ones, which a browser never uses),
 # and the library is optimised for size. The flavour is part of the cache key, so a change here builds anew.
-SDL_FLAVOUR=video-lean-minsize
+SDL_FLAVOUR=video-emscripten-lean-minsize
 SDL_OPTIONS=(-DCMAKE_BUILD_TYPE=MinSizeRel -DSDL_AUDIO=OFF -DSDL_JOYSTICK=OFF -DSDL_HAPTIC=OFF -DSDL_SENSOR=OFF
   -DSDL_POWER=OFF -DSDL_HIDAPI=OFF -DSDL_RENDER=OFF -DSDL_LOCALE=OFF -DSDL_FILESYSTEM=OFF -DSDL_LOADSO=OFF
-  -DCMAKE_C_FLAGS=-DSDL_LEAN_AND_MEAN=1)
+  -DSDL_DUMMYVIDEO=OFF -DSDL_OFFSCREEN=OFF -DCMAKE_C_FLAGS=-DSDL_LEAN_AND_MEAN=1)
 SDL_PREFIX="$CACHE/sdl2-$SDL2_VERSION-emscripten-$EM_VERSION-$SDL_FLAVOUR"
 mkdir -p "$CACHE"
 if [ -d "$TP/sdl2-wasm" ] && [ ! -L "$TP/sdl2-wasm" ]; then  # an older checkout's in-tree build

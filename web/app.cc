@@ -92,7 +92,9 @@ void App::policies_changed() {
 // idle page), hence the clock rather than the last frame's time.
 void App::error(const std::string& text) {
   messages.push_back({text, true, clock_seconds()});
-  browser::publish_event("error", Json{{"message", text}}.dump());
+  Json error = Json::object();
+  error["message"] = text;
+  browser::publish_event("error", error.dump());
 }
 void App::info(const std::string& text, bool until_seated) {
   messages.push_back({text, false, clock_seconds(), until_seated});
@@ -130,7 +132,11 @@ void App::publish_changes() {
   }
   browser::publish_event("step", detail.dump());
   const bool done = session_.state().is_terminal();
-  if (done && !published_done_) browser::publish_event("done", Json{{"returns", detail["returns"]}}.dump());
+  if (done && !published_done_) {
+    Json end = Json::object();
+    end["returns"] = detail["returns"];
+    browser::publish_event("done", end.dump());
+  }
   published_done_ = done;
 }
 

@@ -105,6 +105,7 @@ class App {
   double speed = 2.0;  // steps per second
   bool embed = false;
   bool show_help = false;
+  bool show_agent_drawings = true;  // the deciding agent's own drawings over the board
   // The page's look: the URL's theme, else the reader's last choice, else the browser's (prefers-color-scheme,
   // prefers-contrast); the UI scale the reader chose (text and controls), else a larger one on touch screens.
   Theme theme = Theme::dark;

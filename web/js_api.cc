@@ -168,7 +168,11 @@ EMSCRIPTEN_KEEPALIVE const char* pg_policy() {
   return guarded("pg_policy", [&]() -> const char* {
     auto& s = pg::web::current_app()->session();
     const pg::Decision* d = s.decision();
-    if (!d && s.thinking()) return reply({{"thinking", true}});  // the page asks again when it has decided
+    if (!d && s.thinking()) {  // the page asks again when it has decided
+      pg::Json thinking = pg::Json::object();
+      thinking["thinking"] = true;
+      return reply(thinking);
+    }
     if (!d) return reply(nullptr);
     pg::Json j = d->to_json(s.state());
     j["agent"] = s.agent_specs()[size_t(s.state().current_player())];
@@ -329,6 +333,26 @@ EMSCRIPTEN_KEEPALIVE const char* pg_targets() {
       entry["action"] = state.action_name(t.action);
       entry["x"] = t.x;
       entry["y"] = t.y;
+    }
+    return reply(out);
+  });
+}
+
+// Where each of the board's places is on the canvas, as the agent's drawings use them: {"size", "places": [{name,
+// x, y}]}; "places" is empty when the last frame did not draw this position's board.
+EMSCRIPTEN_KEEPALIVE const char* pg_places() {
+  return guarded("pg_places", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    const std::vector<std::string> names = app->session().state().place_names();
+    const auto& drawn = app->view()->places;
+    pg::Json out = pg::Json::object();
+    out["size"] = app->view()->place_size;
+    pg::Json& places = out["places"] = pg::Json::array();
+    for (size_t i = 0; drawn.size() == names.size() && i < names.size(); ++i) {
+      pg::Json& entry = places.emplace_back(pg::Json::object());
+      entry["name"] = names[i];
+      entry["x"] = drawn[i].x;
+      entry["y"] = drawn[i].y;
     }
     return reply(out);
   });

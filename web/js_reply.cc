@@ -20,7 +20,11 @@ const char* quiet_reply(const Json& j) {
   return g_result.c_str();
 }
 
-const char* error_reply(const std::string& message) { return reply({{"error", message}}); }
+const char* error_reply(const std::string& message) {
+  Json j = Json::object();
+  j["error"] = message;
+  return reply(j);
+}
 
 const char* unexpected(const char* name, const std::exception* e) {
   const std::string message = e ? std::string(name) + ": unexpected error: " + e->what()

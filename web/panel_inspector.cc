@@ -152,7 +152,15 @@ void inspector_panel(App& app) {
   if (p >= 0)
     if (auto* net = dynamic_cast<nn::NetworkAgent*>(&s.agent(p).local()))
       if (network_section(app, *net, p)) return ImGui::End();  // a new agent and episode copy: stop reading them
-  if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) app.view()->draw_debug_toggles();
+  if (ImGui::CollapsingHeader("Debug drawings", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (d && !d->drawings.empty()) {
+      ImGui::Checkbox("the agent's own drawings", &app.show_agent_drawings);
+      help_marker(
+          PG_TEXT("What the agent drew on the board for this decision: marks, arrows and heat over places "
+                  "(docs/agent-protocol.md)."));
+    }
+    app.view()->draw_debug_toggles();
+  }
   if (ImGui::CollapsingHeader("Observation")) observation_section(state);
   ImGui::End();
 }

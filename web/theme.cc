@@ -20,6 +20,7 @@ Palette board_marks() {
   p.target = IM_COL32(255, 255, 255, 230);
   p.probability = IM_COL32(255, 255, 255, 230);
   p.score = IM_COL32(150, 200, 255, 255);
+  p.drawing = IM_COL32(230, 140, 200, 255);  // Okabe and Ito's reddish purple, lightened for dark boards
   p.label_text = IM_COL32(255, 255, 255, 255);
   p.label_back = IM_COL32(0, 0, 0, 170);
   p.banner_back = IM_COL32(0, 0, 0, 200);
@@ -73,6 +74,7 @@ Palette contrast_palette() {
   p.target = IM_COL32(255, 255, 255, 255);
   p.probability = IM_COL32(255, 255, 255, 255);
   p.score = IM_COL32(170, 220, 255, 255);
+  p.drawing = IM_COL32(255, 150, 230, 255);
   p.label_back = IM_COL32(0, 0, 0, 235);
   p.banner_back = IM_COL32(0, 0, 0, 240);
   p.text_good = rgb(120, 215, 255);

@@ -33,6 +33,7 @@ struct Palette {
   ImU32 target;              // where a human to move can click
   ImU32 probability;         // how likely an action is (bars, heat)
   ImU32 score;               // an agent's score of an action (a Q-value, a logit) beside its probability
+  ImU32 drawing;             // an agent's own drawings without a weight (engine/core/drawing.h)
   ImU32 label_text;          // plain text on a label's back
   ImU32 label_back;          // the dark back of a board label
   ImU32 banner_back;         // the back of a banner across the board

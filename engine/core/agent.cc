@@ -36,6 +36,7 @@ Json Decision::to_json(const State& state) const {
     j["debug"] = d;
   }
   if (!note.empty()) j["note"] = note;
+  if (!drawings.empty()) j["drawings"] = drawings_to_json(drawings, state);
   return j;
 }
 
@@ -85,6 +86,7 @@ Decision Decision::from_json(const Json& j, const State& state, const std::strin
     for (const auto& [k, v] : j["debug"].items())
       if (v.is_number()) d.debug.emplace_back(k, v.get<double>());
   }
+  if (j.contains("drawings")) d.drawings = drawings_from_json(j["drawings"], state, where + ".drawings");
   return d;
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/drawing.h"
 #include "engine/core/game.h"
 #include "engine/core/json.h"
 #include "engine/core/rng.h"
@@ -29,6 +30,7 @@ struct Decision {
   std::optional<double> value;                        // the agent's estimate of the state
   std::vector<std::pair<std::string, double>> debug;  // named quantities
   std::string note;                                   // one line, e.g. which moves tie
+  std::vector<Drawing> drawings;                      // what the agent draws on the board
   Action chosen = 0;
   // The agent declines to move here (e.g. a solver beyond its budget): no
   // actions, no choice, and `note` says why. The session then waits, as for a

@@ -130,6 +130,7 @@ Decision decision_from_reply(const Json& reply, const State& state) {
     if (!reply["note"].is_string()) throw InputError("reply.note", "expected a string");
     d.note = reply["note"].get<std::string>();
   }
+  if (reply.contains("drawings")) d.drawings = drawings_from_json(reply["drawings"], state, "reply.drawings");
   return d;
 }
 

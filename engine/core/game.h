@@ -133,6 +133,9 @@ class State {
   virtual std::string to_words() const { return ""; }
   // The game's JSON form (traces, the page's state()).
   virtual Json to_json() const = 0;
+  // The places of the board an agent may draw on (engine/core/drawing.h), named as docs/agent-protocol.md
+  // shows for each game; a view knows where each is on its board. None by default.
+  virtual std::vector<std::string> place_names() const { return {}; }
 
  protected:
   // Appends the legal actions, in increasing order, to `out`.

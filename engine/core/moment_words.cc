@@ -76,6 +76,8 @@ std::string decision(Session& s, std::string& chosen) {
       chosen = s.state().action_name(d->chosen) + " (" + number(100 * d->probabilities[i], "%.0f%%") + ")";
   if (!chosen.empty()) text += " It chooses " + chosen + ".";
   if (d->value) text += " Its value of the position: " + number(*d->value, "%+.3g") + ".";
+  if (!d->note.empty()) text += " Its note: " + d->note + (d->note.back() == '.' ? "" : ".");
+  if (!d->drawings.empty()) text += " It draws " + drawings_in_words(d->drawings, s.state()) + ".";
   return text;
 }
 

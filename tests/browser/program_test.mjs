@@ -4,7 +4,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { useSite, open, api, cli, root, env } from './helpers.mjs';
+import { useSite, open, api, cli, root, env, drawn, GAMES, defaultSeats } from './helpers.mjs';
 
 useSite();
 
@@ -48,6 +48,25 @@ test('Kalah: a Python program plays in the page as the CLI plays it, with its pr
     const total = policy.distribution.reduce((sum, d) => sum + d.p, 0);
     assert.ok(Math.abs(total - 1) < 1e-6, 'its probabilities');
     assert.ok(policy.distribution.every((d) => typeof d.score === 'number'), 'its values, one per pit');
+    // Its drawings (a heat map over its pits, an arrow from the pit it sows to where the last stone lands, labelled)
+    // are in the decision and on the board, the arrow's label halfway between the two pits' places.
+    assert.deepEqual(policy.drawings.map((d) => Object.keys(d)[0]), ['heat', 'arrow'], JSON.stringify(policy));
+    const arrow = policy.drawings[1];
+    const { places } = await api(page, 'places');
+    assert.equal(places.length, 14, "Kalah's 14 holes");
+    const at = Object.fromEntries(places.map((p) => [p.name, p]));
+    await drawn(page);
+    for (const t of await api(page, 'targets')) {
+      assert.ok(Math.abs(at[`0:${t.action}`].x - t.x) < 1 && Math.abs(at[`0:${t.action}`].y - t.y) < 1,
+                `pit 0:${t.action} is where its move is clicked`);
+    }
+    const [from, to] = arrow.arrow.map((name) => at[name]);
+    const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };
+    const { boardText } = await api(page, 'panels');
+    assert.ok(boardText.some((t) => t.text === arrow.text && Math.abs(t.x + t.width / 2 - mid.x) < 4 &&
+                                    Math.abs(t.y + t.height / 2 - mid.y) < 4),
+              `the arrow's label '${arrow.text}' at ${JSON.stringify(mid)}: ${JSON.stringify(boardText)}`);
+    assert.match((await api(page, 'words')).decision, /It draws heat on \d+ places? \(most on 0:\d\), an arrow from 0:\d to /);
     const actions = [];
     for (let i = 0; i < 12; ++i) {
       const s = await api(page, 'step');
@@ -114,4 +133,40 @@ test('without a bridge, or with the wrong key, the program seat declines saying 
   assert.ok(named.some((m) => /URL parameter 'program': expected 127\.0\.0\.1:PORT/.test(m.text || m)),
             JSON.stringify(named));
   await page.close();
+});
+
+// Where a legal move is clicked, as the place it acts on (null for a move that names no place: Sokoban's
+// directions, Zuma's skip), so that each view's places can be checked against its click targets.
+const placeOfMove = {
+  tictactoe: (name) => name,
+  zuma: (name) => (name === '-1' ? null : name),
+  morris: (name) => /^place:([a-p])$/.exec(name)?.[1] ?? null,
+  binary: (name) => name.split(',').slice(0, 2).join(','),
+  mancala: (name, state) => `${state.to_move}:${name}`,
+  sokoban: () => null,
+};
+
+test("every game's board has a place for each of its places, where its moves are clicked", async () => {
+  for (const game of GAMES) {
+    const humans = defaultSeats(game).map(() => 'human').join(',');
+    const { page, errors } = await open(`?game=${game}&agents=${humans}`);
+    await drawn(page);
+    const [{ places, size }, targets, state] = [await api(page, 'places'), await api(page, 'targets'),
+                                                 await api(page, 'state')];
+    assert.ok(places.length > 0 && size > 0, `${game}: the places of its board (${JSON.stringify({ places, size })})`);
+    assert.equal(new Set(places.map((p) => p.name)).size, places.length, `${game}: each place once`);
+    const at = Object.fromEntries(places.map((p) => [p.name, p]));
+    let checked = 0;
+    for (const t of targets) {
+      const name = (placeOfMove[game] ?? (() => null))(t.action, state);
+      if (name === null) continue;
+      assert.ok(at[name], `${game}: move ${t.action} acts on place ${name}`);
+      assert.ok(Math.abs(at[name].x - t.x) < 1 && Math.abs(at[name].y - t.y) < 1,
+                `${game}: place ${name} at (${at[name].x}, ${at[name].y}), its move clicked at (${t.x}, ${t.y})`);
+      ++checked;
+    }
+    if (game !== 'sokoban') assert.ok(checked > 0, `${game}: some moves checked`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });

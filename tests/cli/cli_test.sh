@@ -709,6 +709,11 @@ check "--help shows playground connect" "playground connect [--port N]" "$out"
 python3 "$(dirname "$0")/connect_test.py" "$PG"; rc=$?
 check "the bridge's checks (connect_test.py) pass" "0" "$rc"
 
+# The starter agents of examples/agents/ (one per game, numpy_agent.py under /usr/bin/python3 with NumPy): each
+# plays without forfeits and draws on the board (tests/cli/starters_test.py prints a line per check).
+python3 "$(dirname "$0")/starters_test.py" "$PG"; rc=$?
+check "the starter agents' checks (starters_test.py) pass" "0" "$rc"
+
 # Every example the help shows runs, from the source tree (their files are relative to it).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 examples=$("$PG" --help | sed -n '/^examples/,$p' | grep -E '^  (playground|printf) ')

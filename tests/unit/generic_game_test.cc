@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
@@ -125,6 +126,26 @@ TEST_P(EveryGame, DefaultAgentsExistAndDecideLegally) {
     EXPECT_EQ(d.actions, state->legal_actions());
   }
   for (const auto& info : game->agents()) EXPECT_NO_THROW(make_agent(*game, info.spec));
+}
+
+// Every game names the places an agent may draw on (engine/core/drawing.h), each once, and a drawing over all of
+// them survives a trace's round trip.
+TEST_P(EveryGame, NamesItsPlacesOnceAndDrawingsOverThemRoundTrip) {
+  const auto game = make_game(GetParam());
+  const auto state = game->initial_state(3);
+  const std::vector<std::string> names = state->place_names();
+  ASSERT_FALSE(names.empty());
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
+  Json heat = Json::object();
+  for (size_t i = 0; i < names.size(); ++i) heat[names[i]] = double(i) - 2.0;
+  const Json drawings =
+      Json::array({Json{{"mark", names.front()}, {"text", "here"}, {"weight", -0.5}},
+                   Json{{"arrow", Json::array({names.front(), names.back()})}}, Json{{"heat", heat}}});
+  Rng rng(3);
+  Decision d = make_agent(*game, "random")->decide(*state, rng);
+  d.drawings = drawings_from_json(drawings, *state, "drawings");
+  EXPECT_EQ(d.to_json(*state)["drawings"], drawings);
+  EXPECT_EQ(Decision::from_json(d.to_json(*state), *state).to_json(*state), d.to_json(*state));
 }
 
 std::vector<std::string> registered_games() {

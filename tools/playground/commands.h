@@ -1,6 +1,7 @@
 // The CLI's commands. Each returns the process exit code.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,6 +14,11 @@ namespace pg::cli {
 // Prints a match's forfeits (an agent that declined to move and lost the game) on stderr as they happen: the
 // first three, then that more are only counted. `seats` are the match's agent specs.
 std::function<void(const Forfeit&)> forfeit_printer(std::vector<std::string> seats);
+
+// The seconds since `start`, for a long command's progress and summary.
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 int list_games();
 // playground connect [flags] -- COMMAND: the bridge between the page and a program (connect_command.cc); argv

@@ -44,12 +44,8 @@ void write_value(const mancala::NTupleValue& value, const Args& args) {
   out << value.to_json().dump() << "\n";
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // A training run's value and its number of games.
-struct Trained {
+struct TrainedValue {
   mancala::NTupleValue value;
   long games = 0;
 };
@@ -77,11 +73,11 @@ mancala::NTupleTraining read_td_settings(const Args& args) {
 }
 
 // TD(lambda) self-play from zero.
-Trained train_td(const mancala::Rules& rules, const Args& args, std::chrono::steady_clock::time_point start) {
+TrainedValue train_td(const mancala::Rules& rules, const Args& args, std::chrono::steady_clock::time_point start) {
   const mancala::NTupleTraining s = read_td_settings(args);
   std::cout << "Kalah n-tuple TD(lambda), " << s.games << " games: " << s.to_json().dump() << "\n";
   const long report_every = std::max(1L, s.games / 200);
-  Trained t;
+  TrainedValue t;
   t.games = s.games;
   t.value = mancala::learn_ntuple(
       rules, s, [&](long done, const mancala::NTupleValue&) { progress_bar(done, s.games, seconds_since(start)); },
@@ -145,13 +141,14 @@ BootstrapStart bootstrap_start(const Args& args, const mancala::Rules& rules) {
 }
 
 // The search bootstrap from a given value.
-Trained train_bootstrap(const mancala::Rules& rules, const Args& args, std::chrono::steady_clock::time_point start) {
+TrainedValue train_bootstrap(const mancala::Rules& rules, const Args& args,
+                             std::chrono::steady_clock::time_point start) {
   const mancala::NTupleBootstrap s = read_bootstrap_settings(args);
   BootstrapStart from = bootstrap_start(args, rules);
   std::cout << "Kalah n-tuple search bootstrap from " << from.from << ", " << s.games
             << " games: " << s.to_json().dump() << "\n";
   const long report_every = std::max(1L, s.games / 200);
-  Trained t;
+  TrainedValue t;
   t.games = s.games;
   t.value = mancala::bootstrap_ntuple(
       rules, s, std::move(from.value),
@@ -200,7 +197,7 @@ int mancala_train_ntuple(const GameEntry& entry, const Args& args) {
   const long eval_games = args.get_long("eval-games", 1000, 0, 10'000'000);
   const auto game = entry.create(options);
   const auto start = std::chrono::steady_clock::now();
-  Trained t = method == "td" ? train_td(rules, args, start) : train_bootstrap(rules, args, start);
+  TrainedValue t = method == "td" ? train_td(rules, args, start) : train_bootstrap(rules, args, start);
   const double seconds = seconds_since(start);
   if (isatty(2)) std::fprintf(stderr, "\n");
   std::printf("trained in %.1f s (%.0f games/s)\n", seconds, double(t.games) / seconds);

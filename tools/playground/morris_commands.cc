@@ -31,10 +31,6 @@ double peak_memory_mb() {
   return double(usage.ru_maxrss) / 1024.0;  // kilobytes on Linux
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 std::shared_ptr<const morris::Solution> solve_with_progress(int max_material) {
   std::printf("solving Five Men's Morris (material up to %d)\n", max_material);
   auto s = std::make_shared<const morris::Solution>(

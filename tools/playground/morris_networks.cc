@@ -26,10 +26,6 @@ namespace pg::cli {
 
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // What every stage's fit shares.
 struct NetworksRun {
   std::string source;  // the stage tables' file

@@ -27,10 +27,6 @@
 namespace pg::cli {
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // The project's DQNAgent and train_dqn settings (its notes 4.2).
 train::DqnSettings seed_settings(int index) {
   train::DqnSettings s;

@@ -36,10 +36,6 @@ constexpr int kCanvas = sokoban::kPolicyCanvas;
 constexpr int kPlane = kCanvas * kCanvas;
 constexpr int kSampleValues = sokoban::kPolicyPlanes * kPlane;
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 void progress_line(const std::string& what, double frac, const std::string& tail) {
   const int filled = std::clamp(int(frac * 30), 0, 30);
   std::fprintf(stderr, "%s%-10s [%s%s] %5.1f%% %s%s", isatty(2) ? "\r" : "", what.c_str(),

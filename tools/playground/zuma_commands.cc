@@ -19,10 +19,6 @@
 namespace pg::cli {
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 std::string describe(const zuma::Scenario& s) {
   std::string text = "max_steps " + std::to_string(s.max_steps) + ", max_length " + std::to_string(s.max_length);
   return text + (s.random_lines ? ", a new random line each episode" : ", the scenario's line");

@@ -22,10 +22,6 @@
 namespace pg::cli {
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // "128,64" -> [128, 64]
 Json parse_sizes(const std::string& text) {
   Json sizes = Json::array();

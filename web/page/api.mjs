@@ -70,6 +70,7 @@ export function createApi(ready) {
     messages: () => call('pg_messages'),
     // Where each legal action can be clicked on the board (CSS pixels).
     targets: () => call('pg_targets'),
+    places: () => call('pg_places'),
     setPlaying: (on) => {
       if (!running()) throw new Error('setPlaying: the engine is starting; call again once it shows its first frame');
       page.module.ccall('pg_set_playing', null, ['number'], [on ? 1 : 0]);

@@ -457,6 +457,9 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   draw_points(draw, g, b, heat, small, text, {show_heat_, show_illegal_, show_numbers_});
   draw_solver_marks(draw, g, solver_marks_, mover, small, ImVec2(g.origin.x, origin.y + small * 1.5f));
   draw_last_and_chosen(draw, g, b, c.last_step, use_agent && c.show_probabilities ? c.decision : nullptr);
+  for (int y = 0; y < b.height; ++y)
+    for (int x = 0; x < b.width; ++x) places.push_back({g.centre(x, y).x, g.centre(x, y).y});
+  place_size = g.cell;
 
   // Hover: the numbers, the pattern windows; a human's click opens the digit chooser.
   ImGui::SetCursorScreenPos(origin);

@@ -35,12 +35,21 @@ struct ClickTarget {
   float x, y;
 };
 
+// Where one of the state's places (State::place_names) is on the board, in window coordinates.
+struct PlacePoint {
+  float x, y;
+};
+
 class BoardView {
  public:
   virtual ~BoardView() = default;
   // The click targets of the last frame drawn (for the JavaScript API and the
   // browser tests, which click them like a user).
   std::vector<ClickTarget> targets;
+  // Where each of the state's places was in the last frame drawn, in State::place_names' order, and the size of
+  // one place: the agent's drawings go there (the Board panel draws them over the view's board).
+  std::vector<PlacePoint> places;
+  float place_size = 0;
   // Draws into the current ImGui window's remaining content region; returns
   // the action the user clicked (only when a human is to move).
   virtual std::optional<Action> draw(const BoardContext& context) = 0;

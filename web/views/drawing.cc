@@ -99,4 +99,51 @@ PlotPanel plot_panel(float min_height, bool empty) {
   return {draw, p0, size};
 }
 
+namespace {
+
+ImU32 weighted_colour(const std::vector<double>& weights, float alpha = 1.0f) {
+  const ImU32 base = weights.empty() ? palette().drawing : weights[0] < 0 ? palette().bad : palette().good;
+  return (base & ~IM_COL32_A_MASK) | (ImU32(float(base >> IM_COL32_A_SHIFT & 0xFF) * alpha) << IM_COL32_A_SHIFT);
+}
+
+void heat(ImDrawList* draw, const Drawing& d, const std::vector<PlacePoint>& places, float size) {
+  double most = 0;
+  for (double w : d.weights) most = std::max(most, std::abs(w));
+  if (most == 0) return;
+  for (size_t i = 0; i < d.places.size(); ++i) {
+    const PlacePoint at = places[size_t(d.places[i])];
+    const float strength = float(std::abs(d.weights[i]) / most);
+    draw->AddCircleFilled(ImVec2(at.x, at.y), size * 0.45f, weighted_colour({d.weights[i]}, 0.15f + 0.6f * strength));
+  }
+}
+
+void mark_or_arrow(ImDrawList* draw, const Drawing& d, const std::vector<PlacePoint>& places, float size) {
+  const ImU32 colour = weighted_colour(d.weights);
+  const float thickness =
+      std::max(2.0f, size * 0.08f) * (d.weights.empty() ? 1.0f : 0.6f + float(std::abs(d.weights[0])));
+  const PlacePoint a = places[size_t(d.places[0])];
+  ImVec2 label(a.x, a.y - size * 0.55f);
+  if (d.kind == Drawing::Kind::mark) {
+    draw->AddCircle(ImVec2(a.x, a.y), size * 0.42f, colour, 0, thickness);
+  } else {
+    const PlacePoint b = places[size_t(d.places[1])];
+    arrow(draw, ImVec2(a.x, a.y), ImVec2(b.x, b.y), colour, thickness, size * 0.3f);
+    label = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+  }
+  if (!d.text.empty()) board_label(draw, label, std::max(12.0f, size * 0.28f), {{d.text, colour}});
+}
+
+}  // namespace
+
+void agent_drawings(ImDrawList* draw, const std::vector<Drawing>& drawings, const std::vector<PlacePoint>& places,
+                    float size) {
+  for (const Drawing& d : drawings)
+    for (int place : d.places)
+      if (place < 0 || size_t(place) >= places.size()) return;  // the view has not drawn this state's places
+  for (const Drawing& d : drawings)
+    if (d.kind == Drawing::Kind::heat) heat(draw, d, places, size);
+  for (const Drawing& d : drawings)
+    if (d.kind != Drawing::Kind::heat) mark_or_arrow(draw, d, places, size);
+}
+
 }  // namespace pg::web

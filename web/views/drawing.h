@@ -25,6 +25,12 @@ struct LabelPart {
 };
 void board_label(ImDrawList* draw, ImVec2 at, float size, const std::vector<LabelPart>& parts);
 
+// An agent's drawings (engine/core/drawing.h) over a board whose places are at `places` (BoardView::places),
+// each `size` across: heat maps first, then marks and arrows, each in the palette's good or bad colour by the
+// sign of its weight (its own drawing colour without one). Nothing when `places` does not cover a drawing.
+void agent_drawings(ImDrawList* draw, const std::vector<Drawing>& drawings, const std::vector<PlacePoint>& places,
+                    float size);
+
 // A banner across the board (how the game ended): `text` on a dark panel centred on `centre`, `half` its
 // half-extent.
 void board_banner(ImDrawList* draw, ImVec2 centre, ImVec2 half, float size, ImU32 colour, const std::string& text);

@@ -451,6 +451,8 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
       show_exact_ && mover >= 0 ? &exact_.of(board, state.rules()) : nullptr;
   if (exact_here && *exact_here) draw_exact_values(draw, g, **exact_here, mover, text_size);
   if (c.state.is_terminal()) draw_game_over(draw, g, board, text_size);
+  for (int h = 0; h < mancala::kNumHoles; ++h) places.push_back({g.centre[h].x, g.centre[h].y});
+  place_size = 2 * g.radius[0];
 
   // A human plays by clicking one of their non-empty pits.
   targets.clear();

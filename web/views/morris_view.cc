@@ -407,6 +407,8 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
   if (show_last_ && c.last_step) draw_last_move(draw, g, c.last_step->action);
   const ExactValues exact = show_exact_ ? exact_values(state, true) : ExactValues{};
   draw_decision(draw, g, c, b, exact, text_size);
+  for (int point = 0; point < kNumPoints; ++point) places.push_back({g.point[point].x, g.point[point].y});
+  place_size = g.piece * 2.6f;
 
   // The click targets: a placement's or removal's point, a move's piece (its target once the piece is picked).
   const std::vector<Action> legal = c.state.legal_actions();

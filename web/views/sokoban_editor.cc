@@ -61,7 +61,11 @@ void SokobanView::editor_window(App& app) {
   }
   if (!editor_error_.empty()) ImGui::TextColored(palette().text_error, "%s", editor_error_.c_str());
   ImGui::BeginDisabled(!editor_error_.empty());
-  if (ImGui::Button("Play this level")) app.load_game("sokoban", {{"level", editor_text_}});
+  if (ImGui::Button("Play this level")) {
+    Json options = Json::object();
+    options["level"] = editor_text_;
+    app.load_game("sokoban", options);
+  }
   play_button_ = last_rect();
   ImGui::EndDisabled();
   ImGui::SameLine();

@@ -390,6 +390,9 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   if (show_last_step_ && c.last_step) draw_last_step(draw, g, board, c.last_step->transition.events);
   if (show_corner_test_) draw_corner_test(draw, g, board);
   if (a && show_dead_squares_ && a->deadlocks.deadlocked) draw_deadlocked_boxes(draw, g, level, a->deadlocks);
+  for (sokoban::Square s = 0; s < level.num_squares(); ++s)
+    places.push_back({g.centre(level.row(s), level.column(s)).x, g.centre(level.row(s), level.column(s)).y});
+  place_size = g.cell;
 
   // The move arrows: the agent's distribution, or where a human's click goes.
   const int pr = level.row(board.player()), pc = level.column(board.player());

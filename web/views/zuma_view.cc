@@ -517,6 +517,12 @@ std::optional<Action> ZumaView::draw(const BoardContext& c) {
     if (actual != aimed) draw->AddLine(sc.frog, sc.position_of(actual), palette().bad, 2.5f);
   }
 
+  if (stage_shown < 0) {  // the row as it is now (not a chain's stage): its gaps, then its balls
+    for (int gap = 0; gap <= shown.size; ++gap) places.push_back({sc.position_of(gap).x, sc.position_of(gap).y});
+    for (int i = 0; i < shown.size; ++i) places.push_back({sc.track.slot(i).x, sc.track.slot(i).y});
+    place_size = 2 * sc.r;
+  }
+
   // A human throws by clicking a gap on the track, or skips by clicking the bin.
   targets.clear();
   if (!state.is_terminal())

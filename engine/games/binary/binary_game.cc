@@ -91,6 +91,13 @@ std::string BinaryState::to_text() const {
   return text;
 }
 
+std::vector<std::string> BinaryState::place_names() const {
+  std::vector<std::string> names;
+  for (int y = 0; y < board_.height; ++y)
+    for (int x = 0; x < board_.width; ++x) names.push_back(std::to_string(x) + "," + std::to_string(y));
+  return names;
+}
+
 Json BinaryState::to_json() const {
   // Built in place (no initializer lists, which copy every value): the
   // generic tests and the page call it for every step.

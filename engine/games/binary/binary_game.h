@@ -56,6 +56,7 @@ class BinaryState : public State {
   std::vector<float> observation() const override;
   std::string to_text() const override;
   Json to_json() const override;
+  std::vector<std::string> place_names() const override;  // the points row by row, "x,y" as in its actions
 
  protected:
   void append_legal_actions(std::vector<Action>& out) const override;

@@ -77,6 +77,16 @@ std::string MancalaState::to_words() const {
   return text;
 }
 
+std::vector<std::string> MancalaState::place_names() const {
+  std::vector<std::string> names;
+  for (int player = 0; player < 2; ++player) {
+    const std::string owner = std::to_string(player) + ":";
+    for (int i = 0; i < kPitsPerSide; ++i) names.push_back(owner + std::to_string(i + 1));
+    names.push_back(owner + "store");
+  }
+  return names;
+}
+
 Json MancalaState::to_json() const {
   Json board = Json::array();
   for (uint8_t h : board_.holes) board.push_back(int(h));

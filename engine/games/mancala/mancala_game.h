@@ -52,6 +52,9 @@ class MancalaState : public State {
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;
+  // The holes in sowing order: player 0's pits 0:1 to 0:6 and store 0:store, then player 1's (1:1 ... 1:store);
+  // pit n of a player is that player's action n.
+  std::vector<std::string> place_names() const override;
 
  protected:
   void append_legal_actions(std::vector<Action>& out) const override;

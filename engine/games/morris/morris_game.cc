@@ -152,6 +152,12 @@ std::string MorrisState::to_words() const {
   return text;
 }
 
+std::vector<std::string> MorrisState::place_names() const {
+  std::vector<std::string> names;
+  for (int point = 0; point < kNumPoints; ++point) names.emplace_back(1, point_name(point));
+  return names;
+}
+
 Json MorrisState::to_json() const {
   Json j = Json::object();
   j.get_ref<Json::object_t&>().reserve(10);

@@ -80,6 +80,7 @@ class MorrisState : public State {
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;
+  std::vector<std::string> place_names() const override;  // the points a to p, as in its actions
 
  protected:
   void append_legal_actions(std::vector<Action>& out) const override;

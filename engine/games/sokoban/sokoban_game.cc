@@ -92,10 +92,11 @@ Rewards SokobanState::apply_action(Action action, Transition* details) {
       ev[events::kBoxFrom] = square_json(level, result.box_from);
       ev[events::kBoxTo] = square_json(level, result.box_to);
     }
-    ev[events::kRewardTerms] = {{events::kStepTerm, terms.step},
-                                {events::kShapingTerm, terms.shaping},
-                                {events::kTargetTerm, terms.target},
-                                {events::kEndTerm, terms.end}};
+    Json& reward_terms = ev[events::kRewardTerms] = Json::object();  // field by field: smaller in the page
+    reward_terms[events::kStepTerm] = terms.step;
+    reward_terms[events::kShapingTerm] = terms.shaping;
+    reward_terms[events::kTargetTerm] = terms.target;
+    reward_terms[events::kEndTerm] = terms.end;
     if (const Square stuck = project_corner_stuck_box(board_); stuck >= 0)
       ev[events::kCornerBox] = square_json(level, stuck);
     if (outcome_ != Outcome::kPlaying) ev[events::kOutcome] = outcome_name(outcome_);
@@ -155,6 +156,14 @@ std::string SokobanState::to_words() const {
     if (level.target[size_t(s)] && !covered[size_t(s)]) free_targets += (free_targets.empty() ? " " : ", ") + square(s);
   text += free_targets.empty() ? ". Every target has a box." : ". Targets without a box:" + free_targets + ".";
   return text + " Rows are counted from the top, columns from the left, both from 0.";
+}
+
+std::vector<std::string> SokobanState::place_names() const {
+  const Level& level = board_.level();
+  std::vector<std::string> names;
+  for (Square s = 0; s < level.num_squares(); ++s)
+    names.push_back(std::to_string(level.row(s)) + "," + std::to_string(level.column(s)));
+  return names;
 }
 
 Json SokobanState::to_json() const {

@@ -92,6 +92,7 @@ class SokobanState : public State {
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;
+  std::vector<std::string> place_names() const override;  // the squares row by row, "row,column" from 0,0
 
  protected:
   void append_legal_actions(std::vector<Action>& out) const override;

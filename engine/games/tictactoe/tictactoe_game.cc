@@ -60,6 +60,12 @@ std::string TicTacToeState::to_text() const {
   return text;
 }
 
+std::vector<std::string> TicTacToeState::place_names() const {
+  std::vector<std::string> names;
+  for (int cell = 0; cell < 9; ++cell) names.push_back(cell_name(cell));
+  return names;
+}
+
 Json TicTacToeState::to_json() const {
   Json rows = Json::array();
   for (int row = 0; row < 3; ++row) {

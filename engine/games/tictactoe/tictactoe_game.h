@@ -39,6 +39,7 @@ class TicTacToeState : public State {
   std::vector<float> observation() const override;
   std::string to_text() const override;
   Json to_json() const override;
+  std::vector<std::string> place_names() const override;  // the cells, a3 b3 c3 a2 ... c1
 
  protected:
   void append_legal_actions(std::vector<Action>& out) const override;

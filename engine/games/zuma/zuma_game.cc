@@ -165,6 +165,14 @@ std::string ZumaState::to_words() const {
   return text;
 }
 
+std::vector<std::string> ZumaState::place_names() const {
+  const int balls = engine_.line().size;
+  std::vector<std::string> names;
+  for (int gap = 0; gap <= balls; ++gap) names.push_back(std::to_string(gap));
+  for (int ball = 0; ball < balls; ++ball) names.push_back("b" + std::to_string(ball));
+  return names;
+}
+
 Json ZumaState::to_json() const {
   return {{"line", engine_.line().colours()},
           {"ball", engine_.ball()},

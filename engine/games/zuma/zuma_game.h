@@ -68,6 +68,8 @@ class ZumaState : public State {
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;
+  // The gaps 0 to n (an action's insertion index; n balls in the row), then the balls b0 to b(n-1) from the front.
+  std::vector<std::string> place_names() const override;
 
  protected:
   void append_legal_actions(std::vector<Action>& out) const override;

@@ -19,17 +19,28 @@ logs=build/test-logs
 started=$(date +%s)
 
 summary() {  # summary [FAILED-STEP]
-  local total=$(($(date +%s) - started)) name seconds lane
-  printf '\n\033[1m%-78s %-7s %8s\033[0m\n' "step" "lane" "time"
-  while IFS=$'\t' read -r lane seconds name; do
-    printf '%-78s %-7s %5d:%02d\n' "$name" "$lane" $((seconds / 60)) $((seconds % 60))
+  local total=$(($(date +%s) - started)) name seconds lane cpu all_cpu=0
+  printf '\n\033[1m%-72s %-7s %8s %8s\033[0m\n' "step" "lane" "time" "CPU"
+  while IFS=$'\t' read -r lane seconds cpu name; do
+    printf '%-72s %-7s %5d:%02d %5d:%02d\n' "$name" "$lane" $((seconds / 60)) $((seconds % 60)) \
+      $((cpu / 60)) $((cpu % 60))
+    all_cpu=$((all_cpu + cpu))
   done <"$logs/times"
-  if [ $# -gt 0 ]; then printf '%-78s %-7s %8s\n' "$1" "" "FAILED"; fi
-  printf '\033[1m%-78s %-7s %5d:%02d\033[0m\n' "total (wall)" "" $((total / 60)) $((total % 60))
+  if [ $# -gt 0 ]; then printf '%-72s %-7s %8s\n' "$1" "" "FAILED"; fi
+  printf '\033[1m%-72s %-7s %5d:%02d %5d:%02d\033[0m\n' "total (wall; CPU of the steps that ended)" "" \
+    $((total / 60)) $((total % 60)) $((all_cpu / 60)) $((all_cpu % 60))
 }
 
-# record LANE SECONDS NAME: one line of the table, written under a lock (the lanes finish steps at any time).
-record() { flock "$logs/times" printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$logs/times"; }
+# record LANE SECONDS CPU-SECONDS NAME: one line of the table, written under a lock (the lanes finish steps at
+# any time).
+record() { flock "$logs/times" printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$logs/times"; }
+
+# cpu_seconds FILE: the user + system CPU seconds of a step's processes, from the output of bash's `times`
+# (its second line: the children's), which the step wrote to FILE as it ended.
+cpu_seconds() {
+  sed -n 2p "$1" | awk '{ total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] }
+    printf "%d", total }'
+}
 
 # step NAME FUNCTION: runs FUNCTION with errexit on, in the foreground (its output as it comes), and stops the
 # script if it fails. For the steps before the lanes.
@@ -39,7 +50,7 @@ step() {
   printf '\n\033[1;34m==> %s\033[0m\n' "$name"
   start=$(date +%s)
   set +e
-  (set -e; "$@")
+  (set -e; "$@"; times >"$logs/.cpu")
   status=$?
   set -e
   local seconds=$(($(date +%s) - start))
@@ -48,7 +59,7 @@ step() {
     printf '\n\033[1;31mtest.sh: step failed (exit %d after %d s): %s\033[0m\n' "$status" "$seconds" "$name" >&2
     exit "$status"
   fi
-  record - "$seconds" "$name"
+  record - "$seconds" "$(cpu_seconds "$logs/.cpu")" "$name"
   printf '\033[1;34m<== %s: %d s\033[0m\n' "$name" "$seconds"
 }
 
@@ -60,7 +71,7 @@ lane_step() {
   printf '\033[1;34m==> [%s] %s\033[0m\n' "$lane" "$name"
   start=$(date +%s)
   set +e
-  (set -e; "$@") >"$logs/$key.log" 2>&1
+  (set -e; "$@"; times >"$logs/$key.cpu") >"$logs/$key.log" 2>&1
   status=$?
   set -e
   local seconds=$(($(date +%s) - start))
@@ -78,7 +89,7 @@ lane_step() {
     printf '%s\n' "$name" >"$logs/failed"
     return "$status"
   fi
-  record "$lane" "$seconds" "$name"
+  record "$lane" "$seconds" "$(cpu_seconds "$logs/$key.cpu")" "$name"
   touch "$logs/$key.done"
 }
 

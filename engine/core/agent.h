@@ -46,12 +46,24 @@ struct Decision {
   static Decision from_json(const Json& json, const State& state, const std::string& where = "agent");
 };
 
+// Where a decision falls: the step of its episode (actions played since the episode's first state) and the
+// episode's number in the run (0 for the first: a match's games, the page's new episodes), for agents that keep
+// something from one decision to the next (a student's program); the others never look.
+struct DecisionContext {
+  size_t step = 0;
+  long episode = 0;
+};
+
 class Agent {
  public:
   virtual ~Agent() = default;
   virtual std::string spec() const = 0;  // e.g. "greedy:5", parseable again
   // `rng` is the only source of randomness: same state and rng, same decision.
   virtual Decision decide(const State& state, Rng& rng) = 0;
+  // The same decision, told where it falls (sessions and matches ask this way).
+  virtual Decision decide_at(const State& state, Rng& rng, const DecisionContext& /*context*/) {
+    return decide(state, rng);
+  }
   // Humans are seated like agents but decide through the UI.
   virtual bool is_human() const { return false; }
   // The agent whose code decides: itself, or for an agent that decides in the page's worker its local twin

@@ -19,10 +19,12 @@ Json start_message(const Game& game, int seat) {
   return m;
 }
 
-Json decide_message(const State& state, double time_limit_seconds) {
+Json decide_message(const State& state, const DecisionContext& context, double time_limit_seconds) {
   Json m = Json::object();
   m["type"] = "decide";
   m["player"] = state.current_player();
+  m["step"] = context.step;
+  m["episode"] = context.episode;
   m["state"] = state.to_json();
   Json legal = Json::array();
   for (Action a : state.legal_actions()) legal.push_back(state.action_name(a));

@@ -18,9 +18,11 @@ inline constexpr int kVersion = 1;
 // "message": ...} to refuse.
 Json start_message(const Game& game, int seat);
 
-// {"type": "decide", "player": p, "state": {...}, "legal_actions": [names], "observation": [numbers],
-// "time_limit": seconds} and, where the game has one, "tensor": {"encoding", "shape", "values"}.
-Json decide_message(const State& state, double time_limit_seconds);
+// {"type": "decide", "player": p, "step": t, "episode": e, "state": {...}, "legal_actions": [names],
+// "observation": [numbers], "time_limit": seconds} and, where the game has one, "tensor": {"encoding", "shape",
+// "values"}. `step` and `episode` are the context's: an agent that remembers across decisions sees a new game
+// when `episode` changes, and the page's step back when `step` goes down.
+Json decide_message(const State& state, const DecisionContext& context, double time_limit_seconds);
 
 // Checks the agent's answer to `start`; throws InputError naming what is wrong (a refusal included).
 void check_ready(const Json& reply);

@@ -35,16 +35,18 @@ TEST(AgentProtocol, StartNamesTheGameItsOptionsTheSeatAndTheVersion) {
 TEST(AgentProtocol, DecideCarriesTheStateTheLegalActionsAndTheObservations) {
   const auto game = make_game("mancala", Json::object());
   const auto state = game->initial_state(1);
-  const Json decide = agent_protocol::decide_message(*state, 2.5);
+  const Json decide = agent_protocol::decide_message(*state, {7, 2}, 2.5);
   EXPECT_EQ(decide["type"], "decide");
   EXPECT_EQ(decide["player"], 0);
+  EXPECT_EQ(decide["step"], 7);
+  EXPECT_EQ(decide["episode"], 2);
   EXPECT_EQ(decide["state"], state->to_json());
   EXPECT_EQ(decide["legal_actions"], Json::parse(R"(["1","2","3","4","5","6"])"));
   EXPECT_EQ(decide["observation"].size(), state->observation().size());
   EXPECT_EQ(decide["time_limit"], 2.5);
   // Sokoban has an observation tensor: its encoding, shape and values.
   const auto sokoban = make_game("sokoban", Json::object());
-  const Json s = agent_protocol::decide_message(*sokoban->initial_state(1), 1);
+  const Json s = agent_protocol::decide_message(*sokoban->initial_state(1), {}, 1);
   const auto tensor = sokoban->initial_state(1)->observation_tensor();
   ASSERT_TRUE(s.contains("tensor"));
   EXPECT_EQ(s["tensor"]["encoding"], tensor.encoding);

@@ -16,14 +16,16 @@ class BridgedProgram : public Agent {
   explicit BridgedProgram(const Game& game) : start_(agent_protocol::start_message(game, 0)) {}
   std::string spec() const override { return "program"; }
 
-  Decision decide(const State& state, Rng& /*rng*/) override {
+  Decision decide(const State& state, Rng& rng) override { return decide_at(state, rng, {}); }
+
+  Decision decide_at(const State& state, Rng& /*rng*/, const DecisionContext& context) override {
     if (!worker_ask_installed())
       return declined_decision("'program' plays in the page through playground connect; here, seat program:COMMAND");
     const auto reply = question_.ask([&] {
       Json messages = Json::object();
       messages["start"] = start_;
       messages["start"]["seat"] = state.current_player();
-      messages["decide"] = agent_protocol::decide_message(state, kBridgedProgramTimeLimit);
+      messages["decide"] = agent_protocol::decide_message(state, context, kBridgedProgramTimeLimit);
       Json request = Json::object();
       request["program"] = std::move(messages);
       return request.dump();

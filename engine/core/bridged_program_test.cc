@@ -7,6 +7,7 @@
 #include "engine/core/error.h"
 #include "engine/core/json_input.h"
 #include "engine/core/registry.h"
+#include "engine/core/session.h"
 #include "engine/core/worker_agent.h"
 
 namespace pg {
@@ -63,6 +64,32 @@ TEST(BridgedProgram, AsksWithTheProtocolsStartAndDecideAndTakesTheProgramsAnswer
   EXPECT_EQ(request["program"]["decide"]["type"], "decide");
   EXPECT_EQ(request["program"]["decide"]["time_limit"], kBridgedProgramTimeLimit);
   EXPECT_EQ(request["program"]["decide"]["state"], state->to_json());
+}
+
+// The page's session tells the program where each decision falls: the step, and the episode, which a new
+// episode (Reset) counts up.
+TEST(BridgedProgram, TheSessionSaysTheStepAndTheEpisode) {
+  const BridgeStandIn bridge(std::nullopt);
+  Session s;
+  s.load("tictactoe", Json::object());
+  s.set_agents({"program", "program"});
+  const auto decide_asked = [] { return parse_json_input(asked, "request")["program"]["decide"]; };
+  const auto answer_now = [&](const char* action) {
+    provide_worker_reply(asked_id,
+                         bridge_reply(Json{{"type", "ready"}}, Json{{"type", "action"}, {"action", action}}).dump());
+  };
+  EXPECT_EQ(s.step(), StepResult::kThinking);
+  EXPECT_EQ(decide_asked()["step"], 0);
+  EXPECT_EQ(decide_asked()["episode"], 0);
+  answer_now("b2");
+  EXPECT_EQ(s.step(), StepResult::kPlayed);
+  EXPECT_EQ(s.step(), StepResult::kThinking);
+  EXPECT_EQ(decide_asked()["step"], 1);
+  EXPECT_EQ(decide_asked()["episode"], 0);
+  s.reset(5);
+  EXPECT_EQ(s.step(), StepResult::kThinking);
+  EXPECT_EQ(decide_asked()["step"], 0);
+  EXPECT_EQ(decide_asked()["episode"], 1);
 }
 
 TEST(BridgedProgram, WaitsForTheBridgeThenTakesTheReplyWithoutAskingAgain) {

@@ -18,13 +18,14 @@ struct GameOutcome {
   std::optional<Forfeit> forfeit;
 };
 
-GameOutcome play_game(const Game& game, std::vector<std::unique_ptr<Agent>>& agents, uint64_t episode_seed) {
+GameOutcome play_game(const Game& game, std::vector<std::unique_ptr<Agent>>& agents, uint64_t episode_seed,
+                      long game_number) {
   GameOutcome outcome;
   auto state = game.initial_state(episode_seed);
   for (size_t t = 0; !state->is_terminal(); ++t) {
     const int seat = state->current_player();
     Rng rng = decision_rng(episode_seed, t);
-    const Decision d = agents[size_t(seat)]->decide(*state, rng);
+    const Decision d = agents[size_t(seat)]->decide_at(*state, rng, {t, game_number});
     if (d.declined) {
       outcome.forfeit = Forfeit{0, episode_seed, t, seat, d.note};
       outcome.first_return = seat == 0 ? -1 : 1;
@@ -48,7 +49,7 @@ MatchResult play_match(const Game& game, const std::vector<std::string>& seats, 
   }
   MatchResult result;
   for (long g = 0; g < games; ++g) {
-    GameOutcome outcome = play_game(game, agents, seed + uint64_t(g));
+    GameOutcome outcome = play_game(game, agents, seed + uint64_t(g), g);
     if (outcome.forfeit) {
       outcome.forfeit->game = g;
       const size_t seat = size_t(outcome.forfeit->seat);

@@ -89,6 +89,7 @@ void Session::load(const std::string& name, const Json& options) {
   auto episode = std::make_unique<Episode>(game, game->default_seed());
   entry_ = &entry;
   episode_ = std::move(episode);
+  begin_episode();
   seat_defaults();
 }
 
@@ -117,9 +118,15 @@ void Session::set_agent(int player, const std::string& spec) {
   set_agents(specs);
 }
 
+void Session::begin_episode() {
+  if (asked_this_episode_) ++episode_number_;
+  asked_this_episode_ = false;
+}
+
 void Session::reset(uint64_t seed) {
   if (seed > kMaxSeed) throw InputError("seed", "must be from 0 to 2^53-1");
   episode_ = std::make_unique<Episode>(episode_->game_ptr(), seed);
+  begin_episode();
   moved();
 }
 
@@ -144,7 +151,8 @@ const Decision* Session::decision() {
   if (!asked_here || (!cached_ && replies_seen_ != worker_replies_provided())) {
     replies_seen_ = worker_replies_provided();
     Rng rng = episode_->decision_rng(t);
-    Decision d = agents_[size_t(state().current_player())]->decide(state(), rng);
+    Decision d = agents_[size_t(state().current_player())]->decide_at(state(), rng, {t, episode_number_});
+    asked_this_episode_ = true;
     cached_at_ = t;
     cache_valid_ = true;
     if (d.thinking)
@@ -224,6 +232,7 @@ Json Session::summary() const {
 
 void Session::replay(const std::vector<std::string>& action_names) {
   episode_ = std::make_unique<Episode>(replay_actions(episode_->game_ptr(), seed(), action_names));
+  begin_episode();
   moved();
 }
 
@@ -232,6 +241,7 @@ void Session::import_trace(const Json& trace) {
   auto episode = std::make_unique<Episode>(Episode::from_trace(trace, &agents));
   const GameEntry& entry = find_game(episode->game().name());
   episode_ = std::move(episode);
+  begin_episode();
   entry_ = &entry;
   // The trace's agents when they are valid for this game, else its defaults.
   pending_.clear();

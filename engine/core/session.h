@@ -96,10 +96,16 @@ class Session {
   void seat_defaults();
   // The position changed: the decision is asked anew, and the worker's questions about the old one dropped.
   void moved();
+  // A new episode replaced the last: counted if an agent decided in the last.
+  void begin_episode();
 
   std::vector<std::string> pending_;
   const GameEntry* entry_ = nullptr;
   std::unique_ptr<Episode> episode_;
+  // The episodes before this one in which an agent was asked to decide (DecisionContext::episode): a new
+  // episode (a reset, a load, a replay, an import) counts only once its agents decide.
+  long episode_number_ = 0;
+  bool asked_this_episode_ = false;
   std::vector<std::string> specs_;
   std::vector<std::unique_ptr<Agent>> agents_;
   std::optional<Decision> cached_;

@@ -634,6 +634,13 @@ check "a program plays: exit 0" "0" "$rc"
 check "a program's seat is named in the trace" "\"program:$AGENT\"" "$out"
 check "a program's note is kept in the trace" '"note": "uniform over 9 legal actions"' "$out"
 check "a program's probabilities are kept in the trace" '"p": 0.1111111111111111' "$out"
+# Each decide says its step in the episode and the episode's number in the run.
+CONTEXT_AGENT="python3 $(cd "$(dirname "$0")" && pwd)/context_agent.py"
+out=$("$PG" tictactoe play --agents "program:$CONTEXT_AGENT,random" --seed 3 2>&1)
+check "decide says the step and the episode: the first decision" '"note": "step 0 episode 0"' "$out"
+check "decide says the step and the episode: the program's second decision" '"note": "step 2 episode 0"' "$out"
+out=$("$PG" tictactoe match --first "program:$CONTEXT_AGENT" --second random --games 2 2>&1)
+check "decide's episode counts a match's games" "game 2 (seed 2): the first player, 'program:$CONTEXT_AGENT', declined to move at step 0 and loses the game: program '$CONTEXT_AGENT' exited (exit status 7)" "$out"
 out=$("$PG" mancala match --first "program:$AGENT" --second greedy --games 3 2>&1); rc=$?
 check "a program plays a match: exit 0" "0" "$rc"
 check "a program's match is scored" "3 games" "$out"

@@ -19,13 +19,15 @@ class ProgramAgent : public Agent {
 
   std::string spec() const override { return "program:" + command_; }
 
-  Decision decide(const State& state, Rng& /*rng*/) override {
+  Decision decide(const State& state, Rng& rng) override { return decide_at(state, rng, {}); }
+
+  Decision decide_at(const State& state, Rng& /*rng*/, const DecisionContext& context) override {
     if (failure_) return declined_decision(*failure_);
     const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(long(kProgramTimeLimit * 1000));
     std::string line;
     try {
       if (!process_) start(state.current_player(), deadline);
-      process_->send(agent_protocol::decide_message(state, kProgramTimeLimit).dump(), deadline);
+      process_->send(agent_protocol::decide_message(state, context, kProgramTimeLimit).dump(), deadline);
       line = process_->receive(deadline);
       return agent_protocol::decision_from_reply(parse(line), state);
     } catch (const ProgramFailure& f) {

@@ -1,0 +1,58 @@
+"""RL Playground's games in Python: the same engine as the page and the command line.
+
+    import rlplayground
+    rlplayground.games()                      # ['tictactoe', 'mancala', ...]
+    env = rlplayground.make("zuma")           # one player: Gymnasium-style (reset, step)
+    env = rlplayground.make("mancala", stones_per_pit=3)   # two players: PettingZoo AEC-style
+
+See docs/python.md.
+"""
+
+from . import _engine
+from .envs import Agent, Decision, InputError, PlaygroundAECEnv, PlaygroundEnv
+from .spaces import Box, Discrete, gymnasium_available
+
+__all__ = [
+    "Agent",
+    "Box",
+    "Decision",
+    "Discrete",
+    "InputError",
+    "PlaygroundAECEnv",
+    "PlaygroundEnv",
+    "agents",
+    "game_info",
+    "games",
+    "gymnasium_available",
+    "make",
+]
+
+
+def games():
+    """The games' names, in the registry's order."""
+    return list(_engine.games())
+
+
+def game_info(game):
+    """A game's name, title, blurb, rules, num_players, options [{name, default (JSON text), help}],
+    agents [{spec, help}], default_agents and default_seed. ValueError naming the games for an unknown one."""
+    return _engine.game_info(game)
+
+
+def agents(game):
+    """The agent specs a game offers ("random" first), as the command line's --agents takes them."""
+    return [a["spec"] for a in _engine.game_info(game)["agents"]]
+
+
+def make(game, *, render_mode=None, observation=None, max_episode_steps=None, **options):
+    """The game as an environment: PlaygroundEnv (Gymnasium-style) for a one-player game, PlaygroundAECEnv
+    (PettingZoo AEC-style) for a two-player game.
+
+    game: a name of games(); options: the game's options (game_info(game)["options"]), as keyword arguments;
+    render_mode: None or "ansi"; observation: an encoding name ("features", or the game's network encoding
+    such as "zuma-rows-v1"; the default is the network's where the game has one); max_episode_steps: an
+    episode stopped after this many steps is truncated (the games' own limits end them: terminated).
+    Raises ValueError (InputError) naming the game, option or encoding that is wrong."""
+    info = _engine.game_info(game)
+    kind = PlaygroundEnv if info["num_players"] == 1 else PlaygroundAECEnv
+    return kind(game, render_mode=render_mode, observation=observation, max_episode_steps=max_episode_steps, **options)

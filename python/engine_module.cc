@@ -46,13 +46,13 @@ py::dict game_info(const std::string& name) {
   py::list options;
   for (const OptionInfo& o : entry.options)
     options.append(py::dict(py::arg("name") = o.name, py::arg("default") = o.default_value.dump(),
-                            py::arg("help") = std::string(o.help)));
+                            py::arg("help") = o.help.str()));
   py::list agents;
   agents.append(py::dict(py::arg("spec") = "random", py::arg("help") = "uniform over the legal actions"));
   for (const AgentInfo& a : game->agents())
-    agents.append(py::dict(py::arg("spec") = a.spec, py::arg("help") = std::string(a.help)));
+    agents.append(py::dict(py::arg("spec") = a.spec, py::arg("help") = a.help.str()));
   return py::dict(py::arg("name") = entry.name, py::arg("title") = entry.title,
-                  py::arg("blurb") = std::string(entry.blurb), py::arg("rules") = std::string(entry.rules),
+                  py::arg("blurb") = entry.blurb.str(), py::arg("rules") = entry.rules.str(),
                   py::arg("num_players") = game->num_players(), py::arg("options") = options,
                   py::arg("agents") = agents, py::arg("default_agents") = game->default_agents(),
                   py::arg("default_seed") = game->default_seed());

@@ -51,11 +51,10 @@ py::dict game_info(const std::string& name) {
   agents.append(py::dict(py::arg("spec") = "random", py::arg("help") = "uniform over the legal actions"));
   for (const AgentInfo& a : game->agents())
     agents.append(py::dict(py::arg("spec") = a.spec, py::arg("help") = a.help.str()));
-  return py::dict(py::arg("name") = entry.name, py::arg("title") = entry.title,
-                  py::arg("blurb") = entry.blurb.str(), py::arg("rules") = entry.rules.str(),
-                  py::arg("num_players") = game->num_players(), py::arg("options") = options,
-                  py::arg("agents") = agents, py::arg("default_agents") = game->default_agents(),
-                  py::arg("default_seed") = game->default_seed());
+  return py::dict(py::arg("name") = entry.name, py::arg("title") = entry.title, py::arg("blurb") = entry.blurb.str(),
+                  py::arg("rules") = entry.rules.str(), py::arg("num_players") = game->num_players(),
+                  py::arg("options") = options, py::arg("agents") = agents,
+                  py::arg("default_agents") = game->default_agents(), py::arg("default_seed") = game->default_seed());
 }
 
 class PyAgent;

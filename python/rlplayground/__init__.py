@@ -1,7 +1,7 @@
 """RL Playground's games in Python: the same engine as the page and the command line.
 
     import rlplayground
-    rlplayground.games()                      # ['tictactoe', 'mancala', ...]
+    rlplayground.games()                      # ['mancala', 'zuma', 'binary', ...]
     env = rlplayground.make("zuma")           # one player: Gymnasium-style (reset, step)
     env = rlplayground.make("mancala", stones_per_pit=3)   # two players: PettingZoo AEC-style
 

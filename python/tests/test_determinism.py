@@ -51,7 +51,7 @@ def test_given_actions_give_the_trace_of_cli_replay(game, seed):
 
 @pytest.mark.parametrize(
     "game,options",
-    [("binary", {"width": 4, "height": 5}), ("zuma", {"max_length": 6, "max_steps": 30}), ("mancala", {"stones_per_pit": 3})],
+    [("binary", {"width": 4, "height": 5}), ("zuma", {"max_length": 6, "max_steps": 30, "random_lines": True}), ("mancala", {"stones_per_pit": 3})],
 )
 def test_given_actions_with_options_give_the_trace_of_cli_replay(game, options):
     env = rlplayground.make(game, **options)

@@ -36,7 +36,7 @@ def test_an_illegal_action_names_it_and_the_legal_ones():
         env.step(4)
     message = str(error.value)
     assert "action 4 ('b2')" in message and "not legal here" in message
-    assert "legal: 0 ('a1'), 1 ('b1')" in message and "('b2')" not in message.split("legal:")[1]
+    assert "legal: 0 ('a3'), 1 ('b3')" in message and "('b2')" not in message.split("legal:")[1]
 
 
 def test_an_action_outside_the_space_says_the_space():
@@ -63,8 +63,8 @@ def test_stepping_in_the_wrong_moment_says_what_to_do():
 def test_a_finished_agent_must_be_stepped_with_none():
     env = rlplayground.make("tictactoe")
     env.reset(seed=0)
-    for action in [0, 3, 1, 4, 2]:  # a1 b1 ... the first player completes the top row
-        env.step(action)
+    for name in ["a3", "a2", "b3", "b2", "c3"]:  # the first player completes the top row
+        env.step(env.action_index(name))
     assert all(env.terminations.values())
     assert env.rewards == {"player_0": 1.0, "player_1": -1.0}
     with pytest.raises(ValueError, match="step it with None"):
@@ -79,6 +79,9 @@ def test_bad_agents_encodings_modes_and_seeds_are_refused_by_name():
         env.make_agent("grandmaster")
     with pytest.raises(ValueError, match="choose the action yourself"):
         env.make_agent("human")
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="'perfect': declined to move: the solver did not settle"):
+        env.step_agent(env.make_agent("perfect"))
     with pytest.raises(ValueError, match=r"observation 'pixels' is not an encoding of mancala \(known: features\)"):
         rlplayground.make("mancala", observation="pixels")
     with pytest.raises(ValueError, match="render_mode 'human'"):

@@ -10,7 +10,7 @@ from conftest import GAMES, ONE_PLAYER
 # Options that change the action space or the observation's shape.
 VARIANTS = [
     ("binary", {"width": 4, "height": 5}),
-    ("zuma", {"max_length": 6}),
+    ("zuma", {"max_length": 6, "random_lines": True}),
     ("mancala", {"stones_per_pit": 3}),
     ("sokoban", {"collection": "teaching", "index": 2}),
 ]

@@ -100,6 +100,7 @@ class _Playground:
         self.render_mode = render_mode
         self.max_episode_steps = max_episode_steps
         self.game = self._info["name"]
+        self.metadata = {**self.metadata, "name": f"rlplayground_{self.game}"}  # PettingZoo's str(env)
         self.title = self._episode.title
         self.options = json.loads(self._episode.options_json)
         self.observation_encodings = {name: tuple(shape) for name, shape in self._episode.encodings()}
@@ -202,6 +203,10 @@ class _Playground:
     def agent_specs(self):
         """The agents this game offers: [{"spec", "help"}], "random" first."""
         return list(self._info["agents"])
+
+    def returns(self):
+        """Each player's sum of rewards over the episode so far, as the trace's "returns"."""
+        return list(self._episode.returns())
 
     def state_json(self):
         """The position as the engine's JSON (the trace's "state")."""

@@ -1,6 +1,7 @@
 """The rules PettingZoo's AEC checker (pettingzoo.test.api_test) enforces, for every two-player game;
 docs/python.md lists them. Where PettingZoo imports, its own checker runs too."""
 
+import json
 import re
 from collections import defaultdict
 
@@ -113,7 +114,7 @@ def test_returns_match_the_engine_and_are_zero_sum_at_the_end(env):
         obs, reward, terminated, truncated, info = env.last()
         totals[agent] += reward
         env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(info["action_mask"]))))
-    assert [totals[a] for a in env.possible_agents] == env._episode.returns()
+    assert [totals[a] for a in env.possible_agents] == env.returns() == json.loads(env.trace())["returns"]
 
 
 def test_render_and_close_are_defined(env):

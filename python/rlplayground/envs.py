@@ -86,7 +86,7 @@ class _Playground:
     metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
     spec = None  # Gymnasium's registration record: these environments are made by rlplayground.make
 
-    def __init__(self, game, render_mode=None, observation=None, max_episode_steps=None, **options):
+    def __init__(self, game, render_mode=None, observation=None, max_episode_steps=None, record=False, **options):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} is not offered (offered: None, 'ansi')")
         if max_episode_steps is not None and (not isinstance(max_episode_steps, int) or max_episode_steps < 1):
@@ -96,7 +96,7 @@ class _Playground:
         except (TypeError, ValueError) as e:
             raise ValueError(f"options: a value JSON cannot hold ({e})") from None
         self._info = _engine.game_info(game)
-        self._episode = _engine.Episode(game, options_json, self._info["default_seed"])
+        self._episode = _engine.Episode(game, options_json, self._info["default_seed"], bool(record))
         self.render_mode = render_mode
         self.max_episode_steps = max_episode_steps
         self.game = self._info["name"]
@@ -112,10 +112,12 @@ class _Playground:
                 f"(known: {', '.join(self.observation_encodings)})"
             )
         self.observation_encoding = observation
+        self._episode.set_encoding(observation)
+        self._episode.set_step_limit(max_episode_steps or 0)
+        self.record = bool(record)
         self.num_actions = self._episode.action_count
         self._np_random = None
         self._needs_reset = True
-        self._truncated = False
 
     # --- helpers for both kinds --------------------------------------------------------------------------
 
@@ -136,12 +138,11 @@ class _Playground:
             episode_seed = int(self._np_random.integers(0, _engine.max_seed + 1))
         self._episode.reset(episode_seed)
         self._needs_reset = False
-        self._truncated = False
 
     def _check_live(self):
         if self._needs_reset:
             raise RuntimeError("call reset() before stepping the environment")
-        if self._episode.is_terminal or self._truncated:
+        if self._episode.is_terminal or self._episode.truncated:
             raise RuntimeError("the episode is over: call reset() to start another")
 
     def _action_index(self, action):
@@ -155,14 +156,7 @@ class _Playground:
             ) from None
 
     def _observation(self):
-        return self._episode.observation(self.observation_encoding)
-
-    def _reached_step_limit(self):
-        return (
-            self.max_episode_steps is not None
-            and not self._episode.is_terminal
-            and self._episode.length >= self.max_episode_steps
-        )
+        return self._episode.observation_now()
 
     # --- the public extras -----------------------------------------------------------------------------
 
@@ -216,7 +210,8 @@ class _Playground:
         """The episode as the engine's trace JSON text, byte for byte what ``playground GAME replay --seed S
         --actions ...`` prints for the same actions (steps given to step() are recorded as "replay"; steps
         taken with step_agent() hold the agent's spec and decision, as ``playground GAME play`` records
-        them). ``agents``: the seats' specs, written as the trace's "agents" (``play`` writes them)."""
+        them). ``agents``: the seats' specs, written as the trace's "agents" (``play`` writes them).
+        Only an environment made with ``record=True`` has traces; RuntimeError otherwise."""
         return self._episode.trace(list(agents or []))
 
     def render(self):
@@ -248,10 +243,9 @@ class PlaygroundEnv(_Playground, _EnvBase):
         return self._observation(), self._info_dict()
 
     def step(self, action):
-        """Plays the action (an index of action_space): (observation, reward, terminated, truncated, info)."""
-        self._check_live()
-        rewards = self._episode.play(self._action_index(action))
-        return self._after_step(rewards)
+        """Plays the action (an index of action_space): (observation, reward, terminated, truncated, info).
+        One call into the engine, which checks the action and the moment and raises as docs/python.md says."""
+        return self._episode.step(action)
 
     def step_agent(self, agent):
         """Lets an agent of ours (make_agent) play the move, its decision kept in the trace; returns as step."""
@@ -260,9 +254,13 @@ class PlaygroundEnv(_Playground, _EnvBase):
         return self._after_step(rewards)
 
     def _after_step(self, rewards):
-        terminated = self._episode.is_terminal
-        self._truncated = self._reached_step_limit()
-        return self._observation(), float(rewards[0]), terminated, self._truncated, self._info_dict()
+        return (
+            self._observation(),
+            float(rewards[0]),
+            self._episode.is_terminal,
+            self._episode.truncated,
+            self._info_dict(),
+        )
 
     def _info_dict(self):
         return {"action_mask": self._episode.action_mask()}
@@ -352,7 +350,7 @@ class PlaygroundAECEnv(_Playground, _AECBase):
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for an agent whose episode is over")
-        self._record(agent, self._episode.play(self._action_index(action)))
+        self._record(agent, self._episode.play(action))
 
     def step_agent(self, agent):
         """Lets an agent of ours (make_agent) play agent_selection's move, its decision kept in the trace."""
@@ -366,13 +364,12 @@ class PlaygroundAECEnv(_Playground, _AECBase):
             self._cumulative_rewards[a] += self.rewards[a]
         if self._episode.is_terminal:
             self.terminations = {a: True for a in self.agents}
-        elif self._reached_step_limit():
-            self._truncated = True
+        elif self._episode.truncated:
             self.truncations = {a: True for a in self.agents}
         self._update_selection_and_masks(mover)
 
     def _update_selection_and_masks(self, mover=None):
-        over = self._episode.is_terminal or self._truncated
+        over = self._episode.is_terminal or self._episode.truncated
         to_move = None if over else self.possible_agents[self._episode.current_player]
         mask = self._episode.action_mask() if to_move else None
         for a in self.agents:

@@ -41,7 +41,7 @@ def cli_replay(game, seed, names, options=None):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_given_actions_give_the_trace_of_cli_replay(game, seed):
-    env = rlplayground.make(game)
+    env = rlplayground.make(game, record=True)
     names = random_episode(env, seed, max_steps=200)
     assert names
     trace = env.trace()
@@ -54,13 +54,13 @@ def test_given_actions_give_the_trace_of_cli_replay(game, seed):
     [("binary", {"width": 4, "height": 5}), ("zuma", {"max_length": 6, "max_steps": 30, "random_lines": True}), ("mancala", {"stones_per_pit": 3})],
 )
 def test_given_actions_with_options_give_the_trace_of_cli_replay(game, options):
-    env = rlplayground.make(game, **options)
+    env = rlplayground.make(game, record=True, **options)
     names = random_episode(env, 5, max_steps=200)
     assert env.trace() == cli_replay(game, 5, names, options)
 
 
 def test_an_unfinished_episode_gives_the_trace_of_its_steps():
-    env = rlplayground.make("mancala")
+    env = rlplayground.make("mancala", record=True)
     names = random_episode(env, 9, max_steps=4)
     assert len(names) == 4 and json.loads(env.trace())["done"] is False
     assert env.trace() == cli_replay("mancala", 9, names)
@@ -69,7 +69,7 @@ def test_an_unfinished_episode_gives_the_trace_of_its_steps():
 @pytest.mark.parametrize("game", GAMES)
 def test_our_agents_give_the_trace_of_cli_play(game):
     specs = rlplayground.game_info(game)["default_agents"]
-    env = rlplayground.make(game)
+    env = rlplayground.make(game, record=True)
     seats = [env.make_agent(spec) for spec in specs]
     seed = 3
     env.reset(seed=seed)

@@ -107,6 +107,7 @@ def test_actions_may_be_numpy_integers(env):
 
 
 def test_returns_match_the_engine_and_are_zero_sum_at_the_end(env):
+    env = rlplayground.make(env.game, record=True)  # the trace's returns too
     env.reset(seed=4)
     totals = defaultdict(float)
     rng = np.random.default_rng(4)

@@ -150,15 +150,16 @@ class VectorEpisodes {
   }
 
   void check_game(int game) const {
+    if (!started_) throw std::runtime_error("call reset() before asking for a game's position");
     if (game < 0 || game >= num_games_)
       throw InputError("game " + std::to_string(game), "outside 0 to " + std::to_string(num_games_ - 1));
   }
 
   void check_legal(int i, int64_t index) const {
-    const std::string where = "actions[" + std::to_string(i) + "] = " + std::to_string(index);
+    const auto where = [&] { return "actions[" + std::to_string(i) + "] = " + std::to_string(index); };
     if (index < 0 || index >= range_.count)
       throw InputError(
-          where, "outside the action space of " + game_->name() + " (0 to " + std::to_string(range_.count - 1) + ")");
+          where(), "outside the action space of " + game_->name() + " (0 to " + std::to_string(range_.count - 1) + ")");
     const std::vector<Action>& legal = legal_[size_t(i)];
     const Action action = range_.first + Action(index);
     if (std::binary_search(legal.begin(), legal.end(), action)) return;
@@ -166,7 +167,7 @@ class VectorEpisodes {
     for (Action a : legal)
       names += (names.empty() ? "" : ", ") + std::to_string(a - range_.first) + " ('" +
                states_[size_t(i)]->action_name(a) + "')";
-    throw InputError(where, "not legal in game " + std::to_string(i) + " (legal: " + names + ")");
+    throw InputError(where(), "not legal in game " + std::to_string(i) + " (legal: " + names + ")");
   }
 
   // Game i starts the next episode: its state, observation, mask and player to move.

@@ -40,10 +40,9 @@ class VectorEnv:
             options_json = json.dumps(options)
         except (TypeError, ValueError) as e:
             raise ValueError(f"options: a value JSON cannot hold ({e})") from None
-        info = _engine.game_info(game)
-        self.game = info["name"]
-        self._games = _engine.VectorEpisodes(game, options_json, num_envs, observation or "", max_episode_steps or 0)
+        self.game = _engine.game_info(game)["name"]
         self.num_envs = num_envs
+        self._games = _engine.VectorEpisodes(game, options_json, num_envs, observation or "", max_episode_steps or 0)
         self.num_players = self._games.num_players
         self.num_actions = self._games.action_count
         self.observation_encoding = self._games.encoding

@@ -284,6 +284,7 @@ def bench(seconds=3.0):
             break
     rate = steps / (now - start)
     print("python reference engine: %d random steps/s" % round(rate))
+    return rate
 
 
 def main():

@@ -23,7 +23,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   libtorch-dev libopenblas0
   clang libclang-rt-14-dev
   nginx-light libnginx-mod-http-brotli-static
-  node-terser esbuild)
+  node-terser esbuild
+  pybind11-dev python3-pybind11 python3-dev python3-pytest python3-venv)
 # libtorch-dev: PyTorch 1.13's C++ API (CPU) for the native training tools and the parity tests (154 packages,
 # 123 MB to download, 496 MB installed, under 2 minutes). libopenblas0 is the BLAS libtorch recommends; without it
 # libtorch falls back to the reference BLAS and its dense and conv layers run 2-10x slower.
@@ -33,6 +34,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
 # test starts its own nginx on a loopback port, the system's nginx service is never started (below).
 # node-terser: minifies the page's JavaScript, each module's glue and index.html's script (scripts/minify_js.mjs).
 # esbuild: bundles the page's ES modules (web/page/) into index.html's one script (scripts/bundle_js.mjs).
+# pybind11-dev, python3-pybind11 and python3-dev: the engine's Python module (python/) for Debian's /usr/bin/python3;
+# python3-pytest runs its tests (python/tests/); python3-venv makes the environment `pip install ./python` installs into.
 # python3-numpy: the NumPy starter agent (examples/agents/numpy_agent.py) runs under Debian's /usr/bin/python3, whatever
 # other python3 comes first on the PATH.
 missing=()

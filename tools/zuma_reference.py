@@ -192,6 +192,57 @@ class ZumaGame:
         return list(self.line)
 
 
+# -- the homework's game object ------------------------------------------------
+
+class HomeworkGame:
+    """The methods the homework's ex3.py may call on its game, with their names, arguments and return values
+    (the homework's text and its ex3.py skeleton), over ZumaGame. rlplayground.zuma.Game is the same
+    interface on our C++ engine; python/tests/test_zuma_homework.py holds them to the same scores."""
+
+    def __init__(self, max_steps, max_length, line, model, debug=False):
+        self._game = ZumaGame(max_steps, max_length, line, model)
+        self._max_steps = max_steps
+        self._max_length = max_length
+        self._debug = debug
+
+    def get_current_state(self):
+        g = self._game
+        return list(g.line), g.ensure_ball(), g.steps, g.max_steps
+
+    def submit_next_action(self, chosen_action):
+        return self._game.step(chosen_action)
+
+    def reset(self, generate_new_line=False):
+        self._game.reset(generate_new_line)
+
+    def play_game(self, policy):
+        """A fresh random line (as the homework grades), then the policy's throws until the episode ends."""
+        g = self._game
+        g.reset(True)
+        total = 0
+        while not g.done:
+            _, _, reward, _ = g.step(policy.choose_next_action((list(g.line), g.ensure_ball())))
+            total += reward
+        return total
+
+    def evaluate_policy(self, policy, num_games, visualize=False):
+        scores = [self.play_game(policy) for _ in range(num_games)]
+        if visualize:
+            print(scores)
+        return sum(scores) / num_games
+
+    def get_current_reward(self):
+        return self._game.total_reward
+
+
+Game = HomeworkGame  # the homework's name for its game class (ex3.py annotates `game: zuma.Game`)
+
+
+def create_zuma_game(game):
+    """The homework's constructor: (max_steps, max_length, line, model, debug)."""
+    return HomeworkGame(*game)
+
+
 # -- the spec's example scenario ---------------------------------------------
 
 def example_model():
@@ -233,6 +284,7 @@ def bench(seconds=3.0):
             break
     rate = steps / (now - start)
     print("python reference engine: %d random steps/s" % round(rate))
+    return rate
 
 
 def main():

@@ -161,12 +161,22 @@ struct AgentInfo {
 
 class Agent;
 
+// The action ids a game's states use under its options: every legal action of every state is in
+// [first, first + count). Learners index a fixed output by `action - first` (the Python environments' action
+// spaces); most games start at 0, Zuma at -1 (its skip).
+struct ActionRange {
+  Action first = 0;
+  int count = 0;
+};
+
 class Game {
  public:
   virtual ~Game() = default;
   virtual std::string name() const = 0;   // registry key, e.g. "mancala"
   virtual std::string title() const = 0;  // e.g. "Mancala (Kalah 6,4)"
   virtual int num_players() const = 0;
+  // Holds every action id a state of this game (with these options) can make legal.
+  virtual ActionRange action_range() const = 0;
   // The options in effect (defaults filled in).
   virtual Json options() const = 0;
   // A fresh episode's first state; the seed fixes every chance draw.

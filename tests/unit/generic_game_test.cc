@@ -33,6 +33,10 @@ TEST_P(EveryGame, RandomPlayoutsAreLegalToTheEndAndRoundTripThroughJson) {
       const auto legal = state->legal_actions();
       ASSERT_FALSE(legal.empty()) << "no legal action in a live state:\n" << state->to_text();
       ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+      // Inside the game's fixed action range (the Python environments index their action spaces by it).
+      const ActionRange range = game->action_range();
+      ASSERT_GE(legal.front(), range.first) << state->to_text();
+      ASSERT_LT(legal.back(), range.first + range.count) << state->to_text();
       ASSERT_GE(state->current_player(), 0);
       ASSERT_LT(state->current_player(), state->num_players());
       // The list into a reused vector is the same list.

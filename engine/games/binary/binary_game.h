@@ -79,6 +79,8 @@ class BinaryGame : public Game {
   std::string name() const override { return "binary"; }
   std::string title() const override;
   int num_players() const override { return 2; }
+  // A digit, 0 or 1, on each point (encode_action).
+  ActionRange action_range() const override { return {0, 2 * size_.width * size_.height}; }
   Json options() const override;
   std::unique_ptr<State> initial_state(uint64_t seed) const override;
   std::unique_ptr<State> state_from_json(const Json& json) const override;

@@ -75,6 +75,7 @@ class MancalaGame : public Game {
   std::string name() const override { return "mancala"; }
   std::string title() const override;
   int num_players() const override { return 2; }
+  ActionRange action_range() const override { return {0, kPitsPerSide}; }  // the mover's pits
   Json options() const override;
   std::unique_ptr<State> initial_state(uint64_t seed) const override;
   std::unique_ptr<State> state_from_json(const Json& json) const override;

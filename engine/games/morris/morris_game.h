@@ -109,6 +109,7 @@ class MorrisGame : public Game {
   std::string name() const override { return "morris"; }
   std::string title() const override { return "Five Men's Morris"; }
   int num_players() const override { return 2; }
+  ActionRange action_range() const override { return {0, kNumActions}; }  // places, moves, removals
   Json options() const override;
   std::unique_ptr<State> initial_state(uint64_t seed) const override;
   std::unique_ptr<State> state_from_json(const Json& json) const override;

@@ -122,6 +122,7 @@ class SokobanGame : public Game {
   std::string name() const override { return "sokoban"; }
   std::string title() const override;
   int num_players() const override { return 1; }
+  ActionRange action_range() const override { return {0, kNumMoves}; }  // U D L R
   Json options() const override;
   std::unique_ptr<State> initial_state(uint64_t seed) const override;
   std::unique_ptr<State> state_from_json(const Json& json) const override;

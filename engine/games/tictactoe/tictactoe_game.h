@@ -54,6 +54,7 @@ class TicTacToeGame : public Game {
   std::string name() const override { return "tictactoe"; }
   std::string title() const override { return "Tic-tac-toe"; }
   int num_players() const override { return 2; }
+  ActionRange action_range() const override { return {0, kCells}; }  // the cells, row by row
   Json options() const override { return Json::object(); }
   std::unique_ptr<State> initial_state(uint64_t /*seed: no chance*/) const override;
   std::unique_ptr<State> state_from_json(const Json& json) const override;

@@ -11,6 +11,19 @@ constexpr uint32_t kUpperMask = 0x80000000u;
 constexpr uint32_t kLowerMask = 0x7fffffffu;
 }  // namespace
 
+// init_genrand(19650218), where init_by_array starts from whatever the key: computed once, copied at each
+// seeding (an episode of a vector of Zuma games seeds a generator every few dozen steps).
+const std::array<uint32_t, PythonRandom::kN>& PythonRandom::genrand_start() {
+  static const std::array<uint32_t, kN> start = [] {
+    std::array<uint32_t, kN> mt{};
+    mt[0] = 19650218u;
+    for (int i = 1; i < kN; ++i)
+      mt[size_t(i)] = 1812433253u * (mt[size_t(i - 1)] ^ (mt[size_t(i - 1)] >> 30)) + uint32_t(i);
+    return mt;
+  }();
+  return start;
+}
+
 void PythonRandom::seed_with(uint64_t seed) {
   seed_ = seed;
   draws_ = 0;
@@ -18,9 +31,7 @@ void PythonRandom::seed_with(uint64_t seed) {
   uint32_t key[2] = {uint32_t(seed), uint32_t(seed >> 32)};
   const int key_length = (seed >> 32) != 0 ? 2 : 1;
 
-  // init_genrand(19650218)
-  mt_[0] = 19650218u;
-  for (int i = 1; i < kN; ++i) mt_[i] = 1812433253u * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + uint32_t(i);
+  mt_ = genrand_start();
   // init_by_array(key)
   int i = 1;
   int j = 0;

@@ -40,6 +40,7 @@ class PythonRandom {
 
  private:
   static constexpr int kN = 624;
+  static const std::array<uint32_t, kN>& genrand_start();
   void twist();
   std::array<uint32_t, kN> mt_{};
   int index_ = kN;

@@ -88,6 +88,8 @@ class ZumaGame : public Game {
   std::string name() const override { return "zuma"; }
   std::string title() const override { return "Zuma (the homework's ball row)"; }
   int num_players() const override { return 1; }
+  // -1 (skip) to max_length: the line never holds more than max_length balls after a step.
+  ActionRange action_range() const override { return {kSkip, scenario_->max_length + 2}; }
   Json options() const override;
   // The seed is Python's random.seed(): the same seed and actions replay the
   // homework's episode. With random_lines, the line is drawn first.

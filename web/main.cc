@@ -52,6 +52,10 @@ struct Platform {
   bool first_frame_done = false;
   Uint64 last_counter = 0;
   int frames_to_draw = 3;  // after input or a change, a few frames let ImGui settle
+  // A page slow to draw (software rendering, a weak laptop) waits between its frames twice as long as drawing
+  // the last one took, so that what happens between frames (an agent's answer arriving, the text mirror) is not
+  // starved; where a frame takes a few milliseconds, as on a graphics card, this never holds a frame back.
+  double next_frame_at = 0;  // seconds, on the performance counter's clock
   PanelBackgrounds panel_backgrounds;
 };
 
@@ -246,7 +250,6 @@ void frame() {
     p.last_counter = now;
     return;
   }
-  --p.frames_to_draw;
   const double dt = p.last_counter ? double(now - p.last_counter) / freq : 0.0;
   p.last_counter = now;
   try {
@@ -255,7 +258,11 @@ void frame() {
     p.app->set_playing(false);
     p.app->error(std::string("Unexpected error while stepping: ") + e.what());
   }
+  // The work above (autoplay, live training) goes on at every animation frame; drawing may wait.
+  if (double(now) / freq < p.next_frame_at) return;
+  --p.frames_to_draw;
 
+  const Uint64 drawing_from = SDL_GetPerformanceCounter();  // the work of the step above is not drawing's
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
@@ -271,6 +278,8 @@ void frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   SDL_GL_SwapWindow(p.window);
   ++p.frames_drawn;
+  const Uint64 drawn_at = SDL_GetPerformanceCounter();
+  p.next_frame_at = (double(drawn_at) + 2 * double(drawn_at - drawing_from)) / freq;
   if (ImGui::GetIO().WantTextInput != p.text_input) {
     p.text_input = ImGui::GetIO().WantTextInput;
     browser::text_input_changed(p.text_input);

@@ -30,7 +30,23 @@ function showMoves(names) {
   if (hadFocus) (moves.querySelector('button') || moves).focus();
 }
 
-export function refreshWords() {
+// The mirror is refreshed at most every REFRESH_MS: an agent answering hundreds of times a second (a student's
+// program through its bridge) is not held up by the words, which a screen reader could not read that fast
+// anyway; the last moment is always the one shown.
+const REFRESH_MS = 150;
+let lastRefresh = -Infinity;
+let pendingRefresh = null;
+
+export function scheduleWords() {
+  if (pendingRefresh !== null) return;
+  const wait = Math.max(0, lastRefresh + REFRESH_MS - performance.now());
+  pendingRefresh = setTimeout(refreshWords, wait);
+}
+
+function refreshWords() {
+  clearTimeout(pendingRefresh);
+  pendingRefresh = null;
+  lastRefresh = performance.now();
   if (!running()) return;
   let w;
   try { w = call('pg_words'); } catch (e) { return; }
@@ -63,14 +79,14 @@ export function installWords(api) {
     if (!running() || !(data.words || data.move)) return;
     Promise.resolve().then(data.move ? () => api.play(data.move) : actions[data.words])
       .catch(() => { /* the page shows the message */ })
-      .then(() => setTimeout(refreshWords, 0));
+      .then(scheduleWords);
   });
   // The decision may come later than the step (an agent thinking in the worker): asked again a moment after.
   let timer = null;
   const soon = () => {
-    refreshWords();
+    scheduleWords();
     clearTimeout(timer);
-    timer = setTimeout(refreshWords, 400);
+    timer = setTimeout(scheduleWords, 400);
   };
   ['playground:step', 'playground:error', 'playground:ready'].forEach((kind) => window.addEventListener(kind, soon));
 }

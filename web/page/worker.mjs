@@ -10,7 +10,7 @@ import { policyFile } from './policies.mjs';
 import { askProgram, isProgramQuestion } from './program.mjs';
 import { asset } from './site.mjs';
 import { page, running } from './state.mjs';
-import { refreshWords } from './words.mjs';
+import { scheduleWords } from './words.mjs';
 
 let worker = null;
 let workerCode = null;   // the running module's compiled code, for its worker
@@ -33,7 +33,7 @@ function stopWorker() {
 function decided() {
   if (running()) {
     try { callPlain('pg_agents_changed'); } catch (e) { /* page gone */ }
-    refreshWords();  // the text mirror's decision
+    scheduleWords();  // the text mirror's decision
   }
   const waiters = decisionWaiters;
   decisionWaiters = [];

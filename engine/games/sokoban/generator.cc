@@ -12,7 +12,7 @@ namespace pg::sokoban {
 
 namespace {
 
-constexpr int kRow[4] = {-1, 1, 0, 0}, kColumn[4] = {0, 0, -1, 1};
+constexpr int kRowStep[4] = {-1, 1, 0, 0}, kColumnStep[4] = {0, 0, -1, 1};
 
 void check_options(const GeneratorOptions& o) {
   auto require = [](bool ok, const std::string& where, const std::string& problem) {
@@ -46,7 +46,7 @@ std::vector<uint8_t> carve_room(const GeneratorOptions& o, Rng& rng) {
       ++carved;
     }
     if (rng.uniform() < 0.35) direction = int(rng.below(4));
-    const int nr = r + kRow[direction], nc = c + kColumn[direction];
+    const int nr = r + kRowStep[direction], nc = c + kColumnStep[direction];
     if (nr < 1 || nr > o.height - 2 || nc < 1 || nc > o.width - 2) {
       direction = int(rng.below(4));
       continue;
@@ -100,12 +100,12 @@ Level reverse_play(const GeneratorOptions& o, Rng& rng) {
   int d = int(rng.below(4));
   for (long step = 0; pulls < o.pulls && step < 40L * o.pulls; ++step) {
     if (rng.below(4) == 0) d = int(rng.below(4));
-    const Square to = player + kRow[d] * o.width + kColumn[d];
+    const Square to = player + kRowStep[d] * o.width + kColumnStep[d];
     if (!floor[size_t(to)] || box_at[size_t(to)]) {
       d = int(rng.below(4));
       continue;
     }
-    const Square behind = player - kRow[d] * o.width - kColumn[d];
+    const Square behind = player - kRowStep[d] * o.width - kColumnStep[d];
     if (box_at[size_t(behind)] && rng.below(4) != 0) {
       const int i = box_at[size_t(behind)] - 1;
       box_at[size_t(behind)] = 0;

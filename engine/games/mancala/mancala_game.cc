@@ -6,6 +6,7 @@
 #include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/perfect_agent.h"
 #include "engine/games/mancala/theta_agent.h"
+#include "engine/nn/network_agent.h"
 
 namespace pg::mancala {
 
@@ -60,6 +61,17 @@ std::vector<float> MancalaState::observation() const {
     obs.push_back(float(board_.store(side)));
   }
   return obs;
+}
+
+State::ObservationTensor MancalaState::observation_tensor() const { return {kHolesEncoding, {kNumHoles}}; }
+
+void MancalaState::fill_observation(std::span<float> out) const {
+  const int me = board_.to_move;
+  size_t k = 0;
+  for (int side : {me, 1 - me}) {
+    for (int i = 0; i < kPitsPerSide; ++i) out[k++] = float(board_.pit(side, i));
+    out[k++] = float(board_.store(side));
+  }
 }
 
 std::string MancalaState::to_text() const { return mancala::to_text(board_); }
@@ -167,6 +179,17 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
   if (name == "ntuple") return make_ntuple_agent(spec, rules_);
   if (name == "perfect") {
     return make_perfect_agent(*this, spec);
+  }
+  if (name == "network") {
+    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
+    // Natively read from policies/ (or what was provided under this path); in the page, fetched when asked.
+    return nn::make_network_agent("network", kNetworkPolicyFile,
+                                  {.source = kNetworkPolicyFile,
+                                   .game = "mancala",
+                                   .kind = "",
+                                   .encoding = kHolesEncoding,
+                                   .observation_shape = nn::Shape{kNumHoles}},
+                                  temperature);
   }
   if (name == "heuristic") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");

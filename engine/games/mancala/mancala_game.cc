@@ -238,6 +238,10 @@ std::vector<AgentInfo> MancalaGame::agents() const {
                            "searches and exact endgames (train-ntuple --method bootstrap; standard rules): stronger "
                            "moving second against Greedy 5, weaker at 2 plies")});
   infos.push_back(
+      {"network", PG_TEXT("a PyTorch policy network trained against random play by examples/python/train_kalah.py "
+                          "(REINFORCE) and exported to mancala/network.policy: greedy on its logits (network:T "
+                          "samples at temperature T)")});
+  infos.push_back(
       {"perfect", "the exact solver's move where it settles the position within " +
                       std::to_string(PerfectAgent::kDefaultKilonodes) +
                       "k positions (perfect:K for K thousand): equal odds on the moves that keep the value; "

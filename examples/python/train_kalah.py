@@ -14,12 +14,15 @@ are averaged (DistributedDataParallel) before every step, so N processes learn f
     /usr/bin/python3 examples/python/train_kalah.py --out /tmp/kalah.policy                   # one process
     /usr/bin/python3 examples/python/train_kalah.py --processes 2 --out /tmp/kalah.policy     # 2 on loopback
     torchrun --nproc_per_node 2 examples/python/train_kalah.py --out /tmp/kalah.policy        # the same
+    (Debian 12's torchrun, torch 1.13 under Python 3.11, fails before starting anything: see docs/python.md)
     /usr/bin/python3 examples/python/train_kalah.py --full     # the shipped run: policies/mancala/network.policy
 
-Across machines, torchrun starts the processes on each one (docs/python.md):
+Across machines, torchrun starts the processes on each one, or the script itself does (docs/python.md):
 
     torchrun --nnodes 2 --node_rank R --nproc_per_node 2 --master_addr HOST0 --master_port 29500 \\
         examples/python/train_kalah.py --out kalah.policy
+    /usr/bin/python3 examples/python/train_kalah.py --nodes 2 --node-rank R --processes 2 \\
+        --master-addr HOST0 --master-port 29500 --out kalah.policy
 
 The result is measured natively at the end: the exported file, read by the engine and seated as the agent
 `network` (greedy on its logits), plays random from both seats (--eval-games, half in each seat).
@@ -142,7 +145,7 @@ def train(rank, world, args):
         if rank == 0:
             print(f"the {world} processes' networks are identical ({flat.numel()} weights)", flush=True)
     if rank == 0:
-        settings = {k: v for k, v in vars(args).items() if k not in ("out", "full")}
+        settings = {k: v for k, v in vars(args).items() if k not in ("out", "full", "node_rank", "master_addr")}
         settings["processes"] = world
         training = {
             "command": "examples/python/train_kalah.py " + " ".join(sys.argv[1:]),
@@ -173,10 +176,10 @@ def train(rank, world, args):
         dist.destroy_process_group()
 
 
-def spawned(rank, world, port, args):
-    os.environ["MASTER_ADDR"] = "127.0.0.1"
+def spawned(local_rank, world, address, port, args):
+    os.environ["MASTER_ADDR"] = address
     os.environ["MASTER_PORT"] = str(port)
-    train(rank, world, args)
+    train(args.node_rank * args.processes + local_rank, world, args)
 
 
 def free_port():
@@ -195,6 +198,10 @@ def main(argv=None):
     parser.add_argument("--entropy", type=float, default=0.01, help="the entropy bonus's weight")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1, help="data-parallel processes on this machine")
+    parser.add_argument("--nodes", type=int, default=1, help="machines in the run (without torchrun)")
+    parser.add_argument("--node-rank", type=int, default=0, help="this machine's index, 0 to --nodes - 1")
+    parser.add_argument("--master-addr", help="machine 0's address, reachable from every machine")
+    parser.add_argument("--master-port", type=int, default=29500)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--eval-seed", type=int, default=100_000)
     parser.add_argument("--log-every", type=int, default=10)
@@ -205,8 +212,13 @@ def main(argv=None):
         parser.error("give --out FILE (or --full)")
     if "RANK" in os.environ and "WORLD_SIZE" in os.environ:  # started by torchrun: it set the rendezvous up
         train(int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"]), args)
+    elif args.nodes > 1:  # this machine's share of a run across machines, without torchrun
+        if not args.master_addr:
+            parser.error("--nodes needs --master-addr (machine 0's address) and the same --master-port everywhere")
+        world = args.nodes * args.processes
+        mp.spawn(spawned, args=(world, args.master_addr, args.master_port, args), nprocs=args.processes, join=True)
     elif args.processes > 1:
-        mp.spawn(spawned, args=(args.processes, free_port(), args), nprocs=args.processes, join=True)
+        mp.spawn(spawned, args=(args.processes, "127.0.0.1", free_port(), args), nprocs=args.processes, join=True)
     else:
         train(0, 1, args)
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/core/agent.h"
+#include "engine/core/agent_protocol.h"
 #include "engine/core/episode.h"
 #include "engine/core/error.h"
 #include "engine/core/registry.h"
@@ -214,6 +215,21 @@ class PyEpisode {
   }
 
   std::vector<double> play_agent(PyAgent& agent);
+
+  // Plays a Python agent's answer, given as the agent protocol's reply ({"type": "action", "action": name,
+  // "probabilities", "values", "value", "note", "drawings"}, docs/agent-protocol.md), checked as a program's
+  // answer is (InputError under "reply." naming the field), and records it under `agent` with its decision.
+  std::vector<double> play_reply(const std::string& reply_json, const std::string& agent) {
+    if (!started_) throw std::runtime_error("call reset() before stepping the environment");
+    if (truncated_ || state().is_terminal())
+      throw InputError("reply", "the episode is over: call reset() to start another");
+    const Json reply = Json::parse(reply_json, nullptr, /*allow_exceptions=*/false);
+    if (reply.is_discarded()) throw InputError("reply", "not JSON");
+    Decision d = agent_protocol::decision_from_reply(reply, state());
+    const Action chosen = d.chosen;
+    const Rewards r = apply(chosen, agent, std::move(d));
+    return {r.values.begin(), r.values.begin() + game_->num_players()};
+  }
   py::dict decide(PyAgent& agent) const;
 
   std::string text() const { return state().to_text(); }
@@ -372,6 +388,18 @@ Decision decide_at(const PyEpisode& episode, Agent& agent) {
   return agent.decide(episode.state(), rng);
 }
 
+// A trace read as the page's Import trace reads it (Episode::from_trace: every action replayed, every recorded
+// state and decision checked), written back by the engine: {"trace": text, "agents", "length", "returns", "done"}.
+py::dict read_trace(const std::string& text) {
+  const Json trace = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (trace.is_discarded()) throw InputError("trace", "not JSON");
+  std::vector<std::string> agents;
+  const Episode episode = Episode::from_trace(trace, &agents);
+  return py::dict(py::arg("trace") = episode.to_trace(agents).dump(2) + "\n", py::arg("agents") = agents,
+                  py::arg("length") = episode.length(), py::arg("returns") = episode.returns(episode.length()),
+                  py::arg("done") = episode.state_at(episode.length()).is_terminal());
+}
+
 }  // namespace
 
 std::vector<double> PyEpisode::play_agent(PyAgent& agent) {
@@ -458,6 +486,7 @@ PYBIND11_MODULE(_engine, m) {
       .def("step", &PyEpisode::step, py::arg("action"))
       .def("observation_now", &PyEpisode::observation_now)
       .def("play_agent", &PyEpisode::play_agent, py::arg("agent"))
+      .def("play_reply", &PyEpisode::play_reply, py::arg("reply_json"), py::arg("agent"))
       .def("decide", &PyEpisode::decide, py::arg("agent"))
       .def("text", &PyEpisode::text)
       .def("state_json", &PyEpisode::state_json)
@@ -468,6 +497,9 @@ PYBIND11_MODULE(_engine, m) {
       .def(py::init<const PyEpisode&, const std::string&>(), py::arg("episode"), py::arg("spec"))
       .def_property_readonly("spec", &PyAgent::spec);
 
+  m.def("read_trace", &read_trace, py::arg("text"));
+
   bind_vector_env(m);
+  bind_networks(m);
   bind_zuma_homework(m);
 }

@@ -1,5 +1,6 @@
 // What the parts of rlplayground._engine share: how a state is written as an observation, and the functions
-// that bind each part (engine_module.cc, vector_env.cc, zuma_homework.cc) to the module.
+// that bind each part (engine_module.cc, vector_env.cc, zuma_homework.cc,
+// networks.cc) to the module.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -42,5 +43,6 @@ Json parse_options(const std::string& options_json);
 
 void bind_vector_env(pybind11::module_& m);
 void bind_zuma_homework(pybind11::module_& m);
+void bind_networks(pybind11::module_& m);
 
 }  // namespace pg::python

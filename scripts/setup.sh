@@ -24,7 +24,8 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
   clang libclang-rt-14-dev
   nginx-light libnginx-mod-http-brotli-static
   node-terser esbuild
-  pybind11-dev python3-pybind11 python3-dev python3-pytest python3-venv)
+  pybind11-dev python3-pybind11 python3-dev python3-pytest python3-venv
+  python3-torch python3-onnx)
 # libtorch-dev: PyTorch 1.13's C++ API (CPU) for the native training tools and the parity tests (154 packages,
 # 123 MB to download, 496 MB installed, under 2 minutes). libopenblas0 is the BLAS libtorch recommends; without it
 # libtorch falls back to the reference BLAS and its dense and conv layers run 2-10x slower.
@@ -38,6 +39,7 @@ PACKAGES=(build-essential cmake ninja-build pkg-config xz-utils ca-certificates
 # python3-pytest runs its tests (python/tests/); python3-venv makes the environment `pip install ./python` installs into.
 # python3-numpy: the NumPy starter agent (examples/agents/numpy_agent.py) runs under Debian's /usr/bin/python3, whatever
 # other python3 comes first on the PATH.
+# python3-torch and python3-onnx: exporting PyTorch and ONNX networks to policy files and the training example (python/, examples/python/).
 missing=()
 for p in "${PACKAGES[@]}"; do
   # nodejs/npm may come from elsewhere (nodesource); accept any working binary.

@@ -44,8 +44,11 @@ TEST(Drawing, EachGameNamesItsPlacesAsItsGuideShows) {
   EXPECT_EQ(row[0], "0");
   EXPECT_EQ(row[balls], std::to_string(balls));
   EXPECT_EQ(row[balls + 1], "b0");
-  for (Action a : zuma->legal_actions())
-    if (a >= 0) EXPECT_EQ(row[size_t(a)], zuma->action_name(a));
+  for (Action a : zuma->legal_actions()) {
+    if (a >= 0) {
+      EXPECT_EQ(row[size_t(a)], zuma->action_name(a));
+    }
+  }
 }
 
 // The error's message for these drawings on tic-tac-toe's empty board, "" when they are accepted.

@@ -132,8 +132,10 @@ void NetworkAgent::choose(Decision& d, Rng& rng) const {
 QNetworkAgent::QNetworkAgent(std::string base_spec, std::string source, std::shared_ptr<const Policy> policy,
                              double temperature)
     : NetworkAgent(std::move(base_spec), std::move(source), std::move(policy), temperature) {
-  if (policy_->kind != "q-network")
-    throw InputError(source_, "a Q-network agent needs a 'q-network' policy, this one is '" + policy_->kind + "'");
+  if (policy_->kind != "q-network" && policy_->kind != "policy-network")
+    throw InputError(source_, "a Q-network agent needs a 'q-network' or 'policy-network' policy, this one is '" +
+                                  policy_->kind + "'");
+  logits_ = policy_->kind == "policy-network";
   for (size_t i = 0; i < policy_->actions.size(); ++i) output_of_[policy_->actions[i]] = int(i);
 }
 
@@ -146,6 +148,15 @@ Decision QNetworkAgent::decide(const State& state, Rng& rng) {
     if (it == output_of_.end())
       throw InputError(source_, "the legal action '" + state.action_name(a) + "' is not one of the network's outputs");
     d.scores.push_back(double(q[size_t(it->second)]));
+  }
+  if (logits_) {
+    // A policy network's outputs are logits: at temperature 1 the probabilities are the policy's own.
+    d.score_label = "logit (the policy's probability is the softmax of these over the legal moves)";
+    choose(d, rng);
+    d.note = std::string(temperature_ == 0 ? "greedy on"
+                                           : "softmax at temperature " + format_temperature(temperature_) + " of") +
+             " the policy's logits (" + source_ + ")";
+    return d;
   }
   d.score_label = "Q-value (the network's estimate of the return after this action)";
   choose(d, rng);
@@ -186,7 +197,7 @@ Decision ValueNetworkAgent::decide(const State& state, Rng& rng) {
 
 std::unique_ptr<NetworkAgent> make_network_agent(const std::string& base_spec, const std::string& source,
                                                  std::shared_ptr<const Policy> policy, double temperature) {
-  if (policy->kind == "q-network")
+  if (policy->kind == "q-network" || policy->kind == "policy-network")
     return std::make_unique<QNetworkAgent>(base_spec, source, std::move(policy), temperature);
   if (policy->kind == "value-network")
     return std::make_unique<ValueNetworkAgent>(base_spec, source, std::move(policy), temperature);

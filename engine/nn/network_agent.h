@@ -72,6 +72,8 @@ class NetworkAgent : public Agent {
   double temperature_ = 0;
 };
 
+// Also plays a "policy-network" (one logit per action): the same softmax, so at temperature 1 the
+// probabilities are the policy's; it gives no value.
 class QNetworkAgent : public NetworkAgent {
  public:
   QNetworkAgent(std::string base_spec, std::string source, std::shared_ptr<const Policy> policy, double temperature);
@@ -79,6 +81,7 @@ class QNetworkAgent : public NetworkAgent {
 
  private:
   std::unordered_map<std::string, int> output_of_;  // action name -> output index
+  bool logits_ = false;                             // a policy network's outputs
 };
 
 class ValueNetworkAgent : public NetworkAgent {

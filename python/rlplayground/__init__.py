@@ -12,6 +12,8 @@ import json
 
 from . import _engine
 from .envs import Agent, Decision, InputError, PlaygroundAECEnv, PlaygroundEnv
+from .export import ExportError, convert_onnx, export_torch, load_network
+from .recorder import Recorder
 from .spaces import Box, Discrete, gymnasium_available
 from .vector import VectorEnv
 
@@ -20,14 +22,21 @@ __all__ = [
     "Box",
     "Decision",
     "Discrete",
+    "ExportError",
     "InputError",
     "PlaygroundAECEnv",
     "PlaygroundEnv",
+    "Recorder",
     "VectorEnv",
     "agents",
+    "convert_onnx",
+    "export_torch",
     "game_info",
     "games",
     "gymnasium_available",
+    "load_network",
+    "provide_policy_file",
+    "read_trace",
     "make",
     "make_vec",
     "random_rollouts",
@@ -85,3 +94,16 @@ def random_rollouts(game, steps, *, seed=0, observation=None, keep_actions=False
     observation and action mask are also written, as an environment's step writes them. Returns {"seconds",
     "steps", "episodes"} and, with keep_actions, "actions" (the indices played, to replay from Python)."""
     return _engine.random_rollouts(game, json.dumps(options), int(seed), int(steps), observation or "", keep_actions)
+
+
+def read_trace(text):
+    """Reads a trace as the page's Import trace does (every action replayed, every recorded state and
+    decision checked; ValueError naming the field or step that is wrong) and returns {"trace": the engine's
+    JSON text of it, "agents", "length", "returns", "done"}."""
+    return _engine.read_trace(text)
+
+
+def provide_policy_file(path, data):
+    """Hands the engine a policy file's bytes under its path in policies/ ("mancala/network.policy"), as the
+    page's providePolicyFile does: the agents that read that path (Kalah's "network") then play it."""
+    _engine.provide_policy_file(str(path), bytes(data))

@@ -253,6 +253,14 @@ class PlaygroundEnv(_Playground, _EnvBase):
         rewards = self._episode.play_agent(agent._agent)
         return self._after_step(rewards)
 
+    def step_with(self, agent, name=None):
+        """Lets a Python agent play the move, its answer (probabilities, values, value, note, drawings) kept as
+        its decision in the trace under ``name`` (rlplayground.Recorder describes agents and answers);
+        returns as step."""
+        from .recorder import step_with
+
+        return self._after_step(step_with(self, agent, name))
+
     def _after_step(self, rewards):
         return (
             self._observation(),
@@ -356,6 +364,14 @@ class PlaygroundAECEnv(_Playground, _AECBase):
         """Lets an agent of ours (make_agent) play agent_selection's move, its decision kept in the trace."""
         self._check_live()
         self._record(self.agent_selection, self._episode.play_agent(agent._agent))
+
+    def step_with(self, agent, name=None):
+        """Lets a Python agent play agent_selection's move, its answer (probabilities, values, value, note,
+        drawings) kept as its decision in the trace under ``name`` (rlplayground.Recorder describes agents
+        and answers)."""
+        from .recorder import step_with
+
+        self._record(self.agent_selection, step_with(self, agent, name))
 
     def _record(self, mover, step_rewards):
         self._cumulative_rewards[mover] = 0.0

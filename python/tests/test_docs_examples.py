@@ -9,8 +9,8 @@ DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
 EXAMPLES = re.findall(r"```python\n(.*?)```", DOC.read_text(), flags=re.DOTALL)
 
 
-def test_the_doc_has_its_four_examples():
-    assert len(EXAMPLES) == 4
+def test_the_doc_has_its_six_examples():
+    assert len(EXAMPLES) == 6
 
 
 @pytest.mark.parametrize("number", range(len(EXAMPLES)))

@@ -78,7 +78,10 @@ const std::vector<Command>& command_table() {
         applies the actions (by their names; separated by ';' in a game whose
         names hold commas, as the Binary Game's x,y,d) and prints the episode as the
         JSON trace the page exports, or with --format text a line per step (what
-        happened, in the game's words) and the position reached)",
+        happened, in the game's words) and the position reached
+  playground GAME replay --trace FILE [--format json|text]
+        reads a trace as the page's Import trace does (each action replayed,
+        each recorded state and decision checked) and prints it back)",
        "playground tictactoe replay --actions b2,a3,c3,b3,a1 --format text"},
       {"", "play", play,
        R"(  playground GAME play [--agents A,B] [--seed S] [options] [--format json|text]

@@ -92,9 +92,29 @@ void print_episode_text(const Episode& episode) {
 
 }  // namespace
 
+// replay --trace FILE: the trace read as the page's Import trace reads it (every action replayed, every recorded
+// state and decision checked), printed back as the engine writes it.
+int replay_trace(const GameEntry& entry, const Args& args, bool text) {
+  if (args.has("actions") || args.has("seed"))
+    throw InputError("flag --trace", "the trace holds the seed and the actions: give neither --seed nor --actions");
+  const Json trace = Json::parse(read_file(args.get("trace"), "flag --trace"), nullptr, /*allow_exceptions=*/false);
+  if (trace.is_discarded()) throw InputError("flag --trace " + args.get("trace"), "not JSON");
+  if (trace.is_object() && trace.contains("game") && trace["game"] != entry.name)
+    throw InputError("flag --trace " + args.get("trace"),
+                     "a trace of " + trace["game"].dump() + ", not of " + entry.name);
+  std::vector<std::string> agents;
+  const Episode episode = Episode::from_trace(trace, &agents);
+  if (text)
+    print_episode_text(episode);
+  else
+    std::cout << episode.to_trace(agents).dump(2) << "\n";
+  return 0;
+}
+
 int replay(const GameEntry& entry, const Args& args) {
-  args.check_known({"seed", "actions", "format"}, entry.options);
+  args.check_known({"seed", "actions", "format", "trace"}, entry.options);
   const bool text = text_format(args);
+  if (args.has("trace")) return replay_trace(entry, args, text);
   if (!args.has("actions")) throw InputError("flag --actions", "missing (a comma-separated list of action names)");
   const auto game = entry.create(args.game_options(entry.options));
   const uint64_t seed = args.get_seed("seed", game->default_seed());

@@ -6,6 +6,7 @@
 #include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/perfect_agent.h"
 #include "engine/games/mancala/theta_agent.h"
+#include "engine/nn/network_agent.h"
 
 namespace pg::mancala {
 
@@ -60,6 +61,17 @@ std::vector<float> MancalaState::observation() const {
     obs.push_back(float(board_.store(side)));
   }
   return obs;
+}
+
+State::ObservationTensor MancalaState::observation_tensor() const { return {kHolesEncoding, {kNumHoles}}; }
+
+void MancalaState::fill_observation(std::span<float> out) const {
+  const int me = board_.to_move;
+  size_t k = 0;
+  for (int side : {me, 1 - me}) {
+    for (int i = 0; i < kPitsPerSide; ++i) out[k++] = float(board_.pit(side, i));
+    out[k++] = float(board_.store(side));
+  }
 }
 
 std::string MancalaState::to_text() const { return mancala::to_text(board_); }
@@ -168,6 +180,17 @@ std::unique_ptr<Agent> MancalaGame::make_agent(std::string_view spec) const {
   if (name == "perfect") {
     return make_perfect_agent(*this, spec);
   }
+  if (name == "network") {
+    const double temperature = arg.empty() ? 0.0 : nn::parse_temperature(spec, arg);
+    // Natively read from policies/ (or what was provided under this path); in the page, fetched when asked.
+    return nn::make_network_agent("network", kNetworkPolicyFile,
+                                  {.source = kNetworkPolicyFile,
+                                   .game = "mancala",
+                                   .kind = "",
+                                   .encoding = kHolesEncoding,
+                                   .observation_shape = nn::Shape{kNumHoles}},
+                                  temperature);
+  }
   if (name == "heuristic") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'heuristic' takes no parameter");
     return std::make_unique<HeuristicAgent>(rules_);
@@ -214,6 +237,10 @@ std::vector<AgentInfo> MancalaGame::agents() const {
                    PG_TEXT("the n-tuple player, 5 plies, with the value retrained from the default's toward deeper "
                            "searches and exact endgames (train-ntuple --method bootstrap; standard rules): stronger "
                            "moving second against Greedy 5, weaker at 2 plies")});
+  infos.push_back(
+      {"network", PG_TEXT("a PyTorch policy network trained against random play by examples/python/train_kalah.py "
+                          "(REINFORCE) and exported to mancala/network.policy: greedy on its logits (network:T "
+                          "samples at temperature T)")});
   infos.push_back(
       {"perfect", "the exact solver's move where it settles the position within " +
                       std::to_string(PerfectAgent::kDefaultKilonodes) +

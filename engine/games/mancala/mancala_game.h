@@ -35,6 +35,11 @@ inline constexpr const char* kStones = "stones";
 inline constexpr const char* kSwept = "swept";  // the stones swept into each store when the game ends
 }  // namespace events
 
+// The network observation: the mover's six pits (sowing order) and store, then the opponent's, in stones.
+inline constexpr const char* kHolesEncoding = "mancala-holes-v1";
+// The policy file the agent "network" plays (a q-, policy- or value-network of kHolesEncoding).
+inline constexpr const char* kNetworkPolicyFile = "mancala/network.policy";
+
 // Actions are the mover's pits 0..5, named "1".."6" counting from the pit
 // farthest from the mover's store.
 class MancalaState : public State {
@@ -49,6 +54,9 @@ class MancalaState : public State {
   int current_player() const override { return board_.done ? kTerminalPlayer : board_.to_move; }
   std::string action_name(Action action) const override;
   std::vector<float> observation() const override;
+  // The network input policy files name (kHolesEncoding, 14 values): the same as observation().
+  ObservationTensor observation_tensor() const override;
+  void fill_observation(std::span<float> out) const override;
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;

@@ -4,15 +4,19 @@
 // bottom (holes 0..5). Pit names "1".."6" count from the mover's left.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "engine/core/error.h"
+#include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
 #include "engine/games/mancala/board.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/mancala_game.h"
 #include "engine/games/mancala/test_boards.h"
+#include "engine/nn/policy_builder.h"
+#include "engine/nn/policy_file.h"
 
 namespace pg::mancala {
 namespace {
@@ -401,6 +405,47 @@ TEST(HeuristicAgent, FollowsTheReportsThreeRulesInOrder) {
   s = game->state_from_json(Json::parse(R"({"board":[2,3,0,0,0,0,0,4,0,4,0,4,4,0],"to_move":0,"done":false})"));
   d = agent->decide(*s, rng);
   EXPECT_EQ(d.chosen, 1);
+}
+
+}  // namespace
+}  // namespace pg::mancala
+
+namespace pg::mancala {
+namespace {
+
+TEST(MancalaNetwork, TheTensorIsTheFeatureVectorFromTheMoversSide) {
+  auto state = make_game("mancala", Json::object())->initial_state(1);
+  for (Action a : {2, 0, 5}) {
+    const State::ObservationTensor t = state->observation_tensor();
+    EXPECT_EQ(t.encoding, kHolesEncoding);
+    EXPECT_EQ(t.shape, std::vector<int>{kNumHoles});
+    std::vector<float> values(t.size(), -1.0f);
+    state->fill_observation(values);
+    EXPECT_EQ(values, state->observation());
+    state->apply(a);
+  }
+}
+
+// A one-layer policy network whose logits prefer the pit furthest from the store: played by "network" as the
+// policy says at temperature 1, greedily at 0.
+TEST(MancalaNetwork, TheNetworkAgentPlaysAPolicyNetworkFromItsFile) {
+  std::vector<float> weight(size_t(kPitsPerSide * kNumHoles), 0.0f);
+  const std::vector<float> bias = {5, 4, 3, 2, 1, 0};
+  nn::PolicyBuilder b("mancala", "policy-network", {kHolesEncoding, nn::Shape{kNumHoles}},
+                      {"1", "2", "3", "4", "5", "6"});
+  b.dense("logits", kPitsPerSide, weight, bias);
+  provide_policy_file(kNetworkPolicyFile, nn::write_policy(b.build()));
+  auto game = make_game("mancala", Json::object());
+  auto state = game->initial_state(1);
+  Rng rng(3);
+  const Decision greedy = make_agent(*game, "network")->decide(*state, rng);
+  EXPECT_EQ(greedy.chosen, 0);
+  const Decision soft = make_agent(*game, "network:1")->decide(*state, rng);
+  double z = 0;
+  for (float v : bias) z += std::exp(double(v));
+  for (size_t i = 0; i < soft.actions.size(); ++i)
+    EXPECT_NEAR(soft.probabilities[i], std::exp(double(bias[size_t(soft.actions[i])])) / z, 1e-9);
+  EXPECT_FALSE(soft.value.has_value());
 }
 
 }  // namespace

@@ -151,7 +151,7 @@ Decision QNetworkAgent::decide(const State& state, Rng& rng) {
   }
   if (logits_) {
     // A policy network's outputs are logits: at temperature 1 the probabilities are the policy's own.
-    d.score_label = "logit (the policy's probability is the softmax of these over the legal moves)";
+    d.score_label = "logit (its softmax is the policy)";
     choose(d, rng);
     d.note = std::string(temperature_ == 0 ? "greedy on"
                                            : "softmax at temperature " + format_temperature(temperature_) + " of") +

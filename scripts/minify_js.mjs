@@ -21,7 +21,7 @@ function loadTerser() {
 }
 
 // The minified text of one script (a classic script, not a module: its top-level names stay as they are).
-// Three compression passes: what one pass simplifies opens more to the next (about 0.2 KiB gzip per module's glue).
+// Three compression passes: what one pass simplifies opens more to the next.
 export async function minifyScript(code, source = 'script') {
   const result = await loadTerser().minify(code, { compress: { passes: 3 }, mangle: true, module: false });
   if (!result.code) throw new Error(`${source}: terser returned nothing`);

@@ -38,6 +38,16 @@ def _seed_sequence_rng(seed):
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
 
 
+
+def checked_options_json(max_episode_steps, options):
+    """The game's options as JSON for the engine, after checking max_episode_steps; ValueError names the problem."""
+    if max_episode_steps is not None and (not isinstance(max_episode_steps, int) or max_episode_steps < 1):
+        raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
+    try:
+        return json.dumps(options)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"options: a value JSON cannot hold ({e})") from None
+
 class Decision:
     """What an agent of ours would play here: ``action`` (an index of the action space), ``probabilities``
     over the action space, ``scores`` (NaN off the legal actions) and ``value`` when the agent has them,
@@ -89,12 +99,7 @@ class _Playground:
     def __init__(self, game, render_mode=None, observation=None, max_episode_steps=None, record=False, **options):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode {render_mode!r} is not offered (offered: None, 'ansi')")
-        if max_episode_steps is not None and (not isinstance(max_episode_steps, int) or max_episode_steps < 1):
-            raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
-        try:
-            options_json = json.dumps(options)
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"options: a value JSON cannot hold ({e})") from None
+        options_json = checked_options_json(max_episode_steps, options)
         self._info = _engine.game_info(game)
         self._episode = _engine.Episode(game, options_json, self._info["default_seed"], bool(record))
         self.render_mode = render_mode

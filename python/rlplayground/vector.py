@@ -6,7 +6,7 @@ import json
 import numpy as np
 
 from . import _engine
-from .envs import _seed_sequence_rng
+from .envs import _seed_sequence_rng, checked_options_json
 from .spaces import Box, Discrete
 
 
@@ -34,12 +34,7 @@ class VectorEnv:
     def __init__(self, game, num_envs, observation=None, max_episode_steps=None, **options):
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
-        if max_episode_steps is not None and (not isinstance(max_episode_steps, int) or max_episode_steps < 1):
-            raise ValueError(f"max_episode_steps must be a positive integer or None, got {max_episode_steps!r}")
-        try:
-            options_json = json.dumps(options)
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"options: a value JSON cannot hold ({e})") from None
+        options_json = checked_options_json(max_episode_steps, options)
         self.game = _engine.game_info(game)["name"]
         self.num_envs = num_envs
         self._games = _engine.VectorEpisodes(game, options_json, num_envs, observation or "", max_episode_steps or 0)

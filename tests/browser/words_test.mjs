@@ -19,11 +19,13 @@ for (const game of GAMES) {
   test(`${game}: the mirror names the move played, the agent's most likely actions and its choice`, async () => {
     const { page, errors } = await open(`?game=${game}&agents=${defaultSeats(game).join(',')}`);
     const text = (id) => page.textContent(`#words-${id}`);
-    await page.waitForFunction(() => document.getElementById('words-turn').textContent !== '');
-    assert.equal(await text('title'), (await api(page, 'words')).title);
-    const words = await api(page, 'words');
-    assert.equal(await text('board'), words.board, 'the board in sentences (State::to_words), else as the CLI prints it');
-    assert.equal(await text('analysis'), words.analysis, "the view's analysis in words");
+    // The mirror shows the moment a little after it changes (at most every 150 ms): wait until its title, turn,
+    // board (State::to_words, else as the CLI prints it) and analysis are the engine's words for the moment.
+    await page.waitForFunction(() => {
+      const w = window.playground.words();
+      return w.turn !== '' && w.board !== '' && ['title', 'turn', 'board', 'analysis'].every((k) =>
+        document.getElementById(`words-${k}`).textContent === w[k]);
+    }, null, { timeout: 30000 });
 
     // Keyboard only: from the canvas (focused when the page starts), Tab reaches the mirror's buttons (Step
     // back, then Step), which then show; Enter steps.
@@ -37,9 +39,11 @@ for (const game of GAMES) {
       await page.keyboard.press('Enter');
       await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 60000 });
       const played = (await api(page, 'trace')).steps[step - 1].action;
-      await page.waitForFunction((a) => document.getElementById('words-last').textContent.includes(`played ${a}.`),
-                                 played, { timeout: 30000 });
-      assert.match(await text('position'), new RegExp(`^Step ${step} of ${step}$`));
+      // The mirror refreshes a little after the step (at most every 150 ms), and two steps may play the same
+      // move: wait for the step's position and its move together.
+      await page.waitForFunction(([a, t]) => document.getElementById('words-last').textContent.includes(`played ${a}.`) &&
+                                   document.getElementById('words-position').textContent === `Step ${t} of ${t}`,
+                                 [played, step], { timeout: 30000 });
       const state = await api(page, 'state');
       if (state.done) break;
       const decision = await api(page, 'policy');
@@ -93,7 +97,8 @@ for (const game of GAMES) {
       assert.equal((await api(page, 'trace')).steps[step].action, name, 'the move played is the one pressed');
     }
     assert.equal((await api(page, 'state')).done, true, `the episode ends (${moves} moves played)`);
-    assert.match(await page.textContent('#words-turn'), /^The game is over\./);
+    await page.waitForFunction(() => document.getElementById('words-turn').textContent.startsWith('The game is over.'),
+                               null, { timeout: 30000 });
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -52,13 +52,13 @@ test('Kalah: a Python program plays in the page as the CLI plays it, with its pr
     // are in the decision and on the board, the arrow's label halfway between the two pits' places.
     assert.deepEqual(policy.drawings.map((d) => Object.keys(d)[0]), ['heat', 'arrow'], JSON.stringify(policy));
     const arrow = policy.drawings[1];
+    await drawn(page);  // the places and the click targets of one layout, drawn
     const { places } = await api(page, 'places');
     assert.equal(places.length, 14, "Kalah's 14 holes");
     const at = Object.fromEntries(places.map((p) => [p.name, p]));
-    await drawn(page);
     for (const t of await api(page, 'targets')) {
       assert.ok(Math.abs(at[`0:${t.action}`].x - t.x) < 1 && Math.abs(at[`0:${t.action}`].y - t.y) < 1,
-                `pit 0:${t.action} is where its move is clicked`);
+                `pit 0:${t.action} is where its move is clicked: ${JSON.stringify([at[`0:${t.action}`], t])}`);
     }
     const [from, to] = arrow.arrow.map((name) => at[name]);
     const mid = { x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 };

@@ -316,6 +316,135 @@ def test_page_flag():
     bridge.interrupt()
 
 
+class WebSocket:
+    """A client of the bridge's socket at /v1/socket (RFC 6455), written here with the standard library: it
+    masks its frames as a browser does, unless told not to."""
+
+    HANDSHAKE_KEY = "dGhlIHNhbXBsZSBub25jZQ=="  # RFC 6455's example: its accept key is given there
+
+    def __init__(self, port, target, headers=None):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        sent = {"Host": f"127.0.0.1:{port}", "Upgrade": "websocket", "Connection": "Upgrade",
+                "Sec-WebSocket-Key": self.HANDSHAKE_KEY, "Sec-WebSocket-Version": "13", "Origin": PAGE_ORIGIN}
+        sent.update(headers or {})
+        head = f"GET {target} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in sent.items() if v is not None)
+        self.sock.sendall((head + "\r\n").encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                break
+            self.buffer += chunk
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        lines = head.decode(errors="replace").split("\r\n")
+        self.status = int(lines[0].split(" ")[1]) if len(lines[0].split(" ")) > 1 else 0
+        self.headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:])}
+        self.body = self.buffer.decode(errors="replace") if self.status != 101 else ""
+
+    def send(self, opcode, payload, mask=True, final=True):
+        n = len(payload)
+        length = bytes([n]) if n < 126 else bytes([126]) + n.to_bytes(2, "big") if n < 65536 else bytes([127]) + n.to_bytes(8, "big")
+        key = os.urandom(4) if mask else b""
+        masked = bytes(b ^ key[i % 4] for i, b in enumerate(payload)) if mask else payload
+        self.sock.sendall(bytes([(0x80 if final else 0) | opcode, (0x80 if mask else 0) | length[0]]) + length[1:] + key + masked)
+
+    def receive(self):
+        """(opcode, payload) of the bridge's next frame; (None, b"") if it closed the connection."""
+        def take(n):
+            while len(self.buffer) < n:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    raise EOFError
+                self.buffer += chunk
+            out, self.buffer = self.buffer[:n], self.buffer[n:]
+            return out
+        try:
+            first, second = take(2)
+            n = second & 0x7F
+            if n >= 126:
+                n = int.from_bytes(take(2 if n == 126 else 8), "big")
+            return first & 0x0F, take(n)
+        except (EOFError, ConnectionResetError):
+            return None, b""
+
+    def ask(self, message):
+        self.send(1, json.dumps(message).encode())
+        opcode, payload = self.receive()
+        return json.loads(payload) if opcode == 1 else (opcode, payload)
+
+    def close(self):
+        self.sock.close()
+
+
+def close_code(frame):
+    opcode, payload = frame
+    return (opcode, int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None)
+
+
+def test_socket(bridge, agent, messages):
+    target = f"/v1/socket?key={bridge.key}"
+    ws = WebSocket(bridge.port, target)
+    check("the socket opens (101) with RFC 6455's accept key for its example key",
+          (101, "websocket", "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=", PAGE_ORIGIN),
+          (ws.status, ws.headers.get("upgrade"), ws.headers.get("sec-websocket-accept"),
+           ws.headers.get("access-control-allow-origin")))
+    check("hello on the socket answers as POST /v1 does", {"bridge": 1, "protocol": 1, "command": agent},
+          ws.ask({"type": "hello"}))
+    check("an unknown type on the socket is answered with the error, named", "'dance' is not hello, start or decide",
+          ws.ask({"type": "dance"}).get("error", ""), contains)
+    start, decides = messages[0], [m for m in messages[1:] if m["type"] == "decide"]
+    ready = ws.ask(start)
+    check("start on the socket answers the program's ready", "ready",
+          json.loads(ready["reply"]).get("type") if "reply" in ready else ready)
+    bridge.wait_for_line("page connected")
+    for i, decide in enumerate(decides):
+        answer = ws.ask(decide)
+        action = json.loads(answer["reply"]) if "reply" in answer else answer
+        if not check(f"socket decide {i + 1}: the reply is a legal action", ("action", True),
+                     (action.get("type"), action.get("action") in decide["legal_actions"])):
+            break
+    ws.send(9, b"still there?")
+    check("a ping is answered with a pong of the same payload", (10, b"still there?"), ws.receive())
+    text = json.dumps({"type": "hello"}).encode()
+    ws.send(1, text[:5], final=False)
+    ws.send(0, text[5:])
+    check("a message in two fragments is read whole", 1, ws.receive()[0])
+    ws.send(2, b"\x00\x01")
+    check("a binary message closes the socket (1003)", (8, 1003), close_code(ws.receive()))
+    ws.close()
+
+    ws = WebSocket(bridge.port, target)
+    ws.send(1, text, mask=False)
+    check("an unmasked frame closes the socket (1002)", (8, 1002), close_code(ws.receive()))
+    ws.close()
+    ws = WebSocket(bridge.port, target)
+    ws.send(1, b" " * (1 << 20 + 1))
+    check("a message over 1 MiB closes the socket (1009)", (8, 1009), close_code(ws.receive()))
+    ws.close()
+    ws = WebSocket(bridge.port, target)
+    ws.send(8, (1000).to_bytes(2, "big"))
+    check("a close is answered with a close, and the connection ends", ((8, 1000), (None, b"")),
+          (close_code(ws.receive()), ws.receive()))
+    ws.close()
+
+    refusals = [
+        ("a socket without the key is refused (403)", "/v1/socket", {}, 403, "missing or wrong key"),
+        ("a socket with a wrong key is refused (403)", "/v1/socket?key=" + "0" * 32, {}, 403, "missing or wrong key"),
+        ("a socket from a foreign origin is refused (403), named", target, {"Origin": "http://evil.example"}, 403,
+         "origin 'http://evil.example' may not use this bridge"),
+        ("a socket naming another Host is refused (403)", target, {"Host": f"attacker.example:{bridge.port}"}, 403,
+         "is not this bridge"),
+        ("another WebSocket version is 426", target, {"Sec-WebSocket-Version": "8"}, 426, "version 13"),
+        ("a malformed Sec-WebSocket-Key is 400", target, {"Sec-WebSocket-Key": "short"}, 400, "Sec-WebSocket-Key"),
+        ("a plain GET of the socket's path is 426", target, {"Upgrade": None, "Connection": None}, 426,
+         "/v1/socket is a WebSocket"),
+    ]
+    for name, where, headers, status, problem in refusals:
+        ws = WebSocket(bridge.port, where, headers)
+        check(name, (status, problem), (ws.status, ws.body), lambda e, a: a[0] == e[0] and e[1] in a[1])
+        ws.close()
+
+
 def main():
     agent = f"{PYTHON} examples/agents/kalah_agent.py"
     with tempfile.TemporaryDirectory() as directory:
@@ -328,6 +457,7 @@ def main():
     test_security(bridge, agent)
     test_requests(bridge)
     test_game(bridge, messages)
+    test_socket(bridge, agent, messages)
     test_flags(bridge.port)
     code, last = bridge.interrupt()
     check("SIGINT stops the bridge and its program: exit code 0", (0, "bridge stopped"), (code, last))

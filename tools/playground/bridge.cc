@@ -48,9 +48,26 @@ std::string shown(const Json& message, const char* field) {
 
 }  // namespace
 
+// The query's value for `name` ("" when absent): "/v1/socket?key=ab" has key "ab".
+std::string query_value(const std::string& target, const std::string& name) {
+  const size_t query = target.find('?');
+  if (query == std::string::npos) return "";
+  size_t start = query + 1;
+  while (start <= target.size()) {
+    size_t end = target.find('&', start);
+    if (end == std::string::npos) end = target.size();
+    const std::string pair = target.substr(start, end - start);
+    if (pair.compare(0, name.size() + 1, name + "=") == 0) return pair.substr(name.size() + 1);
+    start = end + 1;
+  }
+  return "";
+}
+
 HttpResponse Bridge::answer(const HttpRequest& request) {
   if (std::string problem = refusal(request); !problem.empty()) return error(403, problem);
-  if (path_of(request.target) != "/v1") return error(404, "no such path: the bridge answers POST /v1");
+  if (path_of(request.target) == "/v1/socket") return open_socket(request);
+  if (path_of(request.target) != "/v1")
+    return error(404, "no such path: the bridge answers POST /v1 and a WebSocket at /v1/socket");
   if (request.method == "OPTIONS")
     return {204,
             {{"Access-Control-Allow-Methods", "POST"},
@@ -67,6 +84,24 @@ HttpResponse Bridge::answer(const HttpRequest& request) {
     return error(403, "missing or wrong X-Playground-Key: open the link the bridge printed, which holds the key");
   return message(request.body);
 }
+
+// A WebSocket at /v1/socket: the key in its query (a browser's WebSocket cannot send headers of its own), then
+// each text message is a body POST /v1 would take, answered with the body it would answer.
+HttpResponse Bridge::open_socket(const HttpRequest& request) {
+  if (request.method != "GET") return error(405, "the socket at /v1/socket opens with GET (a WebSocket)");
+  if (!request.websocket) {
+    HttpResponse response = error(426, "/v1/socket is a WebSocket: open it with one, or POST to /v1");
+    response.headers.emplace_back("Upgrade", "websocket");
+    return response;
+  }
+  if (!same_key(query_value(request.target, "key"), settings_.key))
+    return error(403,
+                 "missing or wrong key in the socket's address (/v1/socket?key=KEY): open the link the bridge "
+                 "printed, which holds the key");
+  return {101, {}, ""};
+}
+
+std::string Bridge::socket_message(const std::string& text) { return message(text).body; }
 
 HttpHeaders Bridge::common_headers(const HttpRequest& request) const {
   const std::string* origin = request.header("origin");

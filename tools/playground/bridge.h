@@ -1,5 +1,6 @@
-// The bridge (`playground connect`): the page's way to a student's program. The page posts the agent protocol's
-// messages (docs/agent-protocol.md) to POST /v1 and gets the program's reply lines back; the bridge runs the
+// The bridge (`playground connect`): the page's way to a student's program. The page sends the agent protocol's
+// messages (docs/agent-protocol.md) on a WebSocket at /v1/socket (or posts them to POST /v1) and gets the
+// program's reply lines back; the bridge runs the
 // program as program: agents do (child_process.h) and reads nothing of its replies but the line (the page's
 // engine checks them). Only pages from the allowed origins, on a request naming the bridge's own host and
 // carrying the secret key, may use it: a web page elsewhere, or one reaching it by DNS rebinding, cannot run the
@@ -19,7 +20,7 @@
 
 namespace pg::cli {
 
-// What `hello` answers as "bridge": the version of this HTTP interface.
+// What `hello` answers as "bridge": the version of this interface (POST /v1 and the socket at /v1/socket).
 inline constexpr int kBridgeVersion = 1;
 
 // What a signal handler may touch (connect_command.cc): it sets `requested`, and kills `program`'s process group
@@ -32,7 +33,7 @@ struct StopSignal {
 
 struct BridgeSettings {
   std::string command;               // the program's command line, run under /bin/sh
-  std::string key;                   // the secret every request carries in X-Playground-Key
+  std::string key;                   // the secret: in X-Playground-Key, or the socket address's query
   std::vector<std::string> origins;  // the pages that may use the bridge, in lowercase: "http://127.0.0.1:8000"
   std::optional<double> time_limit;  // seconds for every answer (--time-limit); else as program: agents have
   int port = 0;                      // where the bridge listens: the Host header must name it
@@ -44,6 +45,7 @@ class Bridge : public HttpHandler {
   ~Bridge() override { stop_program(); }
 
   HttpResponse answer(const HttpRequest& request) override;
+  std::string socket_message(const std::string& text) override;
   HttpHeaders common_headers(const HttpRequest& request) const override;
   void stop_program();
 
@@ -51,6 +53,7 @@ class Bridge : public HttpHandler {
   std::string refusal(const HttpRequest& request) const;
   bool allowed_origin(const std::string& origin) const;
   bool has_key(const HttpRequest& request) const;
+  HttpResponse open_socket(const HttpRequest& request);
   HttpResponse message(const std::string& body);
   HttpResponse hello() const;
   HttpResponse start(const Json& message);

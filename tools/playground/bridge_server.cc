@@ -15,6 +15,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/json.h"
+#include "tools/playground/websocket.h"
 
 namespace pg::cli {
 
@@ -60,7 +61,8 @@ bool is_printable(std::string_view text, bool spaces) {
 
 // The headers a request may give only once: the checks read them.
 bool single(std::string_view name) {
-  return name == "host" || name == "origin" || name == "content-length" || name == "x-playground-key";
+  return name == "host" || name == "origin" || name == "content-length" || name == "x-playground-key" ||
+         name == "sec-websocket-key" || name == "sec-websocket-version";
 }
 
 // Reads "METHOD TARGET HTTP/1.x"; returns what is wrong, or "".
@@ -127,6 +129,38 @@ Framed body_length(const HttpRequest& request) {
   return {Framed::kComplete, length, 0, ""};
 }
 
+// Whether the header's comma-separated list holds `token` (in lowercase), whatever the case.
+bool lists_token(const HttpRequest& request, std::string_view name, std::string_view token) {
+  const std::string* value = request.header(name);
+  if (!value) return false;
+  const std::string tokens = ascii_lower(*value);
+  size_t start = 0;
+  for (size_t end = 0; end != tokens.npos; start = end + 1) {
+    end = tokens.find(',', start);
+    if (trimmed(std::string_view(tokens).substr(start, end - start)) == token) return true;
+  }
+  return false;
+}
+
+// Whether the connection stays open after answering: HTTP/1.1 unless "Connection: close"; HTTP/1.0 closes.
+bool keeps_alive(const HttpRequest& request) {
+  return request.version == "HTTP/1.1" && !lists_token(request, "connection", "close");
+}
+
+// A request asking to become a WebSocket: checked as RFC 6455 (4.2.1) asks, marked `websocket`, or refused.
+Framed checked_upgrade(HttpRequest& request) {
+  const Framed whole{Framed::kComplete, 0, 0, ""};
+  if (!lists_token(request, "upgrade", "websocket")) return whole;
+  if (request.method != "GET" || request.version != "HTTP/1.1" || !lists_token(request, "connection", "upgrade"))
+    return refused(400, "a WebSocket opens with GET over HTTP/1.1 and 'Connection: Upgrade'");
+  const std::string* version = request.header("sec-websocket-version");
+  if (!version || *version != "13") return refused(426, "the bridge speaks WebSocket version 13");
+  const std::string* key = request.header("sec-websocket-key");
+  if (!key || !websocket::valid_client_key(*key)) return refused(400, "Sec-WebSocket-Key is missing or malformed");
+  request.websocket = true;
+  return whole;
+}
+
 // Frames the request at the start of `in` into `request`.
 Framed frame_request(const std::string& in, HttpRequest& request) {
   const size_t head_end = in.find("\r\n\r\n");
@@ -139,29 +173,17 @@ Framed frame_request(const std::string& in, HttpRequest& request) {
     return refused(400, problem);
   Framed framed = body_length(request);
   if (framed.kind != Framed::kComplete) return framed;
+  if (Framed upgrade = checked_upgrade(request); upgrade.kind != Framed::kComplete) return upgrade;
   if (in.size() < head_end + 4 + framed.length) return {};
   request.body = in.substr(head_end + 4, framed.length);
   framed.length += head_end + 4;
   return framed;
 }
 
-// Whether the connection stays open after answering: HTTP/1.1 unless "Connection: close"; HTTP/1.0 closes.
-bool keeps_alive(const HttpRequest& request) {
-  if (request.version != "HTTP/1.1") return false;
-  const std::string* connection = request.header("connection");
-  if (!connection) return true;
-  const std::string tokens = ascii_lower(*connection);
-  size_t start = 0;
-  for (size_t end = 0; end != tokens.npos; start = end + 1) {
-    end = tokens.find(',', start);
-    if (trimmed(std::string_view(tokens).substr(start, end - start)) == "close") return false;
-  }
-  return true;
-}
-
 const char* reason(int status) {
   switch (status) {
     case 200: return "OK";
+    case 101: return "Switching Protocols";
     case 204: return "No Content";
     case 400: return "Bad Request";
     case 403: return "Forbidden";
@@ -170,6 +192,7 @@ const char* reason(int status) {
     case 408: return "Request Timeout";
     case 411: return "Length Required";
     case 413: return "Content Too Large";
+    case 426: return "Upgrade Required";
     case 431: return "Request Header Fields Too Large";
     default: return "Internal Server Error";
   }
@@ -178,8 +201,9 @@ const char* reason(int status) {
 std::string serialized(const HttpResponse& response, bool close) {
   std::string text = "HTTP/1.1 " + std::to_string(response.status) + " " + reason(response.status) + "\r\n";
   if (!response.body.empty()) text += "Content-Type: application/json\r\n";
-  if (response.status != 204) text += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
-  text += "Cache-Control: no-store\r\n";
+  if (response.status != 204 && response.status != 101)
+    text += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
+  if (response.status != 101) text += "Cache-Control: no-store\r\n";
   for (const auto& [name, value] : response.headers) text += name + ": " + value + "\r\n";
   if (close) text += "Connection: close\r\n";
   return text + "\r\n" + response.body;
@@ -201,6 +225,9 @@ struct Connection {
   bool ended = false;        // the client sent all it will send
   bool lingering = false;    // answered for the last time; reading until the client closes
   bool dead = false;
+  bool socket = false;      // a WebSocket: `in` holds frames, not requests
+  std::string message;      // a fragmented message's payload so far
+  bool fragmented = false;  // a message has begun and its final frame has not come
   bool busy() const { return !in.empty() || !out.empty() || lingering; }
 };
 
@@ -276,18 +303,94 @@ class Loop {
   // Answers the requests read whole, in order, while their answers are sent at once.
   void answer_framed(Connection& c) {
     while (c.out.empty() && !c.close_after && !c.in.empty()) {
+      if (c.socket) {
+        if (!answer_socket_frame(c)) return;
+        continue;
+      }
       HttpRequest request;
       const Framed framed = frame_request(c.in, request);
       if (framed.kind == Framed::kIncomplete) return;
       if (framed.kind == Framed::kRefused) {
         c.in.clear();
-        respond(c, request, error_response(framed.status, framed.problem), true);
+        HttpResponse refusal = error_response(framed.status, framed.problem);
+        if (framed.status == 426) refusal.headers.emplace_back("Sec-WebSocket-Version", "13");
+        respond(c, request, std::move(refusal), true);
         return;
       }
       c.in.erase(0, framed.length);
       if (!c.in.empty()) c.deadline = Clock::now() + kRequestTime;
-      respond(c, request, answered(request), !keeps_alive(request) || c.ended);
+      HttpResponse response = answered(request);
+      if (response.status == 101) {
+        if (!request.websocket) {
+          respond(c, request, error_response(500, "the bridge accepted a WebSocket nobody asked for"), true);
+          return;
+        }
+        response.body.clear();
+        response.headers.emplace_back("Upgrade", "websocket");
+        response.headers.emplace_back("Connection", "Upgrade");
+        response.headers.emplace_back("Sec-WebSocket-Accept",
+                                      websocket::accept_key(*request.header("sec-websocket-key")));
+        c.socket = true;
+        respond(c, request, std::move(response), false);
+        continue;
+      }
+      respond(c, request, std::move(response), !keeps_alive(request) || c.ended);
     }
+  }
+
+  // Answers the frame at the start of a WebSocket's input; false when it has not arrived whole.
+  bool answer_socket_frame(Connection& c) {
+    websocket::Frame frame = websocket::read_client_frame(c.in, kMaxBody - c.message.size());
+    if (frame.kind == websocket::Frame::kIncomplete) return false;
+    if (frame.kind == websocket::Frame::kRefused) {
+      close_socket(c, websocket::CloseCode(frame.close_code), frame.problem);
+      return false;
+    }
+    c.in.erase(0, frame.length);
+    if (!c.in.empty()) c.deadline = Clock::now() + kRequestTime;
+    switch (frame.opcode) {
+      case websocket::kPing: send_frame(c, websocket::server_frame(websocket::kPong, frame.payload)); return true;
+      case websocket::kPong: return true;
+      case websocket::kClose: close_socket(c, websocket::kNormal, ""); return false;
+      case websocket::kBinary:
+        close_socket(c, websocket::kUnsupportedData, "the bridge reads text messages (JSON), not binary ones");
+        return false;
+      default: break;
+    }
+    // Text, or a piece of it: a message may come in fragments (a text frame, then continuations).
+    if ((frame.opcode == websocket::kContinuation) != c.fragmented) {
+      close_socket(c, websocket::kProtocolError, "a continuation frame without a message begun, or the reverse");
+      return false;
+    }
+    c.message += frame.payload;
+    c.fragmented = !frame.final;
+    if (!frame.final) return true;
+    std::string text = std::move(c.message);
+    c.message.clear();
+    send_frame(c, websocket::server_frame(websocket::kText, socket_answer(text)));
+    return true;
+  }
+
+  std::string socket_answer(const std::string& text) {
+    try {
+      return handler_.socket_message(text);
+    } catch (const std::exception& e) {
+      return error_response(500, std::string("the bridge failed: ") + e.what()).body;
+    }
+  }
+
+  void send_frame(Connection& c, const std::string& frame) {
+    c.out += frame;
+    c.last_used = Clock::now();
+    c.deadline = c.last_used + kWriteTime;
+    send_out(c);
+  }
+
+  // Ends a WebSocket: a close frame with the code and reason, then no more is read.
+  void close_socket(Connection& c, websocket::CloseCode code, const std::string& reason) {
+    c.in.clear();
+    c.close_after = true;
+    send_frame(c, websocket::close_frame(code, reason));
   }
 
   HttpResponse answered(const HttpRequest& request) {
@@ -340,6 +443,10 @@ class Loop {
     }
     on_ready(c, POLLIN);  // the rest may have arrived while another request was answered
     if (c.dead || c.in.empty() || !c.out.empty() || Clock::now() < c.deadline) return;
+    if (c.socket) {
+      close_socket(c, websocket::kPolicyViolation, "the frame did not arrive whole within 10 s");
+      return;
+    }
     c.in.clear();
     respond(c, HttpRequest{}, error_response(408, "the request did not arrive whole within 10 s"), true);
   }

@@ -2,7 +2,9 @@
 // keep-alive connections, requests answered one at a time as they arrive. It frames requests (Content-Length
 // bodies only) and refuses what it will not read: a head over 16 KiB (431), a body over 1 MiB (413), a chunked
 // or unsized body (411), a malformed request (400) and a request not sent in full within 10 s (408), each then
-// closing its connection. What a well-formed request gets is the handler's business.
+// closing its connection. What a well-formed request gets is the handler's business. A request to upgrade to a
+// WebSocket (RFC 6455) is checked as the protocol asks and then given to the handler, which may accept it
+// (status 101): the connection then carries text messages, each answered by the handler's socket_message.
 #pragma once
 
 #include <csignal>
@@ -22,6 +24,7 @@ struct HttpRequest {
   std::string method, target, version;  // version: "HTTP/1.1" or "HTTP/1.0"
   HttpHeaders headers;                  // names in lowercase, values without surrounding spaces
   std::string body;
+  bool websocket = false;  // a well-formed request to upgrade to a WebSocket
   // The header's value, or nullptr when the request has none (`name` in lowercase).
   const std::string* header(std::string_view name) const;
 };
@@ -35,8 +38,10 @@ struct HttpResponse {
 class HttpHandler {
  public:
   virtual ~HttpHandler() = default;
-  // The answer to a well-formed request.
+  // The answer to a well-formed request; 101 (no body) accepts a request to upgrade to a WebSocket.
   virtual HttpResponse answer(const HttpRequest& request) = 0;
+  // The answer to a text message on a WebSocket the handler accepted.
+  virtual std::string socket_message(const std::string& text) = 0;
   // Headers every response to the request carries, the server's own refusals included (for those `request`
   // holds what was read of it: its headers only when its head was read whole).
   virtual HttpHeaders common_headers(const HttpRequest& request) const = 0;

@@ -1,9 +1,11 @@
 // A network agent in the page: the Zuma DQN (policies/zuma/dqn.rlpg) seated,
 // the inspector's view of its network (layers, observation, activations), and
-// the temperature moving the probabilities.
+// the temperature moving the probabilities; a Kalah network from PyTorch handed to the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { useSite, open, api, root, artifacts } from './helpers.mjs';
 
@@ -77,4 +79,55 @@ test('the Zuma DQN: its network in the inspector, and the temperature moves the 
   await assert.rejects(page.evaluate(() => window.playground.setTemperature(1)), /not a network agent/);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// A network trained in PyTorch, into the page: exported with rlplayground.export_torch (python/), handed to the
+// page with providePolicyFile in place of the shipped file, it is the one that decides (in the worker, which reads
+// the new file) and whose probabilities the page shows. The shipped network (examples/python/train_kalah.py)
+// then plays 200 games against random in the page, 100 in each seat: it wins at least 90% of them.
+test('Kalah: a PyTorch network handed to the page decides there with its probabilities; the shipped one beats random', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pg-network-')), 'first_pit.policy');
+  // A policy network whose logits favour the first pit whatever the board.
+  execFileSync('/usr/bin/python3', ['-c', [
+    'import sys, torch, torch.nn as nn, rlplayground',
+    'model = nn.Sequential(nn.Linear(14, 6))',
+    'with torch.no_grad():',
+    '    model[0].weight.zero_(); model[0].bias.copy_(torch.tensor([9.0, 0, 0, 0, 0, 0]))',
+    'rlplayground.export_torch(model, "mancala", sys.argv[1], kind="policy-network")'].join('\n'), file],
+  { env: { ...process.env, PYTHONPATH: path.join(root, 'build/native/python') } });
+  const { page, errors } = await open('?game=mancala&seed=4&agents=network:1,random');
+  const shipped = await api(page, 'policy');
+  const pFirst = (d) => d.distribution.find((x) => x.action === '1').p;
+  assert.ok(pFirst(shipped) < 0.5, `the shipped network does not favour pit 1 here: ${JSON.stringify(shipped.distribution)}`);
+  await page.evaluate((b) => window.playground.providePolicyFile('mancala/network.policy', new Uint8Array(b)),
+                      [...fs.readFileSync(file)]);
+  await page.waitForFunction(() => window.playground.state().agents.join() === 'network:1,random');
+  const handed = await api(page, 'policy');
+  assert.ok(pFirst(handed) > 0.99, `the handed network's probabilities are shown: ${JSON.stringify(handed.distribution)}`);
+  assert.equal((await api(page, 'step')).result, 'played');
+  assert.equal((await api(page, 'trace')).steps[0].action, '1', 'and it plays them (sampled at temperature 1)');
+  await page.close();
+
+  const games = { page: null, wins: 0, played: 0 };
+  for (const seat of [0, 1]) {
+    const agents = seat === 0 ? 'network,random' : 'random,network';
+    ({ page: games.page } = await open(`?game=mancala&agents=${agents}`));
+    const won = await games.page.evaluate(async ([n, s]) => {
+      const pg = window.playground;
+      let wins = 0;
+      for (let g = 0; g < n; ++g) {
+        pg.reset(1000 * s + g);
+        let state = pg.state();
+        while (!state.done) state = await pg.step();
+        if (state.returns[s] > 0) ++wins;
+      }
+      return wins;
+    }, [100, seat]);
+    games.wins += won;
+    games.played += 100;
+    await games.page.close();
+  }
+  assert.ok(games.wins >= 180, `the shipped network won ${games.wins} of ${games.played} games against random`);
+  console.log(`the shipped Kalah network won ${games.wins} of ${games.played} games against random in the page`);
+  assert.deepEqual(errors, []);
 });

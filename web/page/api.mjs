@@ -4,11 +4,11 @@
 import { MAX_INPUT_BYTES, call, callWithBytes, jsonText, messageOf, refuse, tooLargeMessage } from './engine.mjs';
 import { copyLink, keepOrigins } from './links.mjs';
 import { loading, openGame } from './modules.mjs';
-import { loadPolicies } from './policies.mjs';
+import { keepPolicyBytes, loadPolicies } from './policies.mjs';
 import { setAgents } from './seating.mjs';
 import { games } from './site.mjs';
 import { page, running } from './state.mjs';
-import { whenDecided } from './worker.mjs';
+import { forgetWorkerReplies, whenDecided } from './worker.mjs';
 
 const IMPORT = 'Import failed, nothing changed. trace: ';
 const POLICY = 'policy file: ';
@@ -92,8 +92,17 @@ export function createApi(ready) {
     binaryPatterns: (text) => api.applyEditorText(text),
     // A policy file's bytes (ArrayBuffer or Uint8Array) for its path under policies/ ("zuma/dqn.rlpg"), as if
     // the page had fetched it: checked, stored, and the agents waiting for it seated.
-    providePolicyFile: (path, bytes) => callWithBytes('pg_provide_policy', String(path),
-      bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), 'providePolicyFile: '),
+    // A file that replaces one the agents have read is theirs from now on: the worker reads it, and the seated
+    // agents are seated again, so the decision on screen is the new file's.
+    providePolicyFile: (path, bytes) => {
+      const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const r = callWithBytes('pg_provide_policy', String(path), data, 'providePolicyFile: ');
+      if (keepPolicyBytes(String(path), data)) {
+        forgetWorkerReplies();
+        setAgents(api.state().agents).catch(() => { /* the page shows why */ });
+      }
+      return r;
+    },
     setTemperature: (t) => call('pg_set_temperature', ['number'], [Number(t)]),
     network: () => call('pg_network'),
     // The open game's rules and its options' and agents' descriptions, as the page shows them.

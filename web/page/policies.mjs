@@ -101,6 +101,15 @@ function loadPolicyFile(path) {
   return outcome;
 }
 
+// A file handed to the page (providePolicyFile) in place of the site's: the worker, and the modules opened later,
+// get these bytes when they ask for the path. Whether the page had the path's bytes before.
+export function keepPolicyBytes(path, bytes) {
+  const had = policyBytes.has(path);
+  policyBytes.set(path, Promise.resolve(bytes));
+  handed.set(path, Promise.resolve({ path, ok: true }));
+  return had;
+}
+
 // Module.pgRequestPolicy: an agent needs this file.
 export function requestPolicy(path) {
   loadPolicyFile(path);

@@ -130,6 +130,13 @@ export function cancelThinking() {
   setTimeout(decided, 0);
 }
 
+// A policy file was replaced under the agents (providePolicyFile): the worker, which keeps the files it has
+// read, is replaced too, and the replies it gave with the old file are forgotten.
+export function forgetWorkerReplies() {
+  answers.clear();
+  stopWorker();
+}
+
 // A promise of `ask()`'s reply once it no longer says the agent is thinking.
 export function whenDecided(ask, thinking) {
   return new Promise((resolve, reject) => {

@@ -202,6 +202,19 @@ class PyEpisode {
     return {r.values.begin(), r.values.begin() + game_->num_players()};
   }
 
+  // A two-player environment's step in one call: (rewards, terminated, truncated, the player to move or -1
+  // once the episode is over, that player's action mask or None), what the AEC environment's tables take.
+  py::tuple play_turn(py::handle action) {
+    const Rewards r = play_index(index_from(action));
+    const int players = game_->num_players();
+    py::tuple rewards(players);
+    for (int p = 0; p < players; ++p) rewards[size_t(p)] = py::float_(r.values[size_t(p)]);
+    const bool terminated = state().is_terminal();
+    const bool over = terminated || truncated_;
+    return py::make_tuple(std::move(rewards), terminated, truncated_, over ? -1 : state().current_player(),
+                          over ? py::object(py::none()) : py::object(action_mask()));
+  }
+
   // A one-player environment's step in one call: (observation, reward, terminated, truncated, info) with the
   // action mask in info, as Gymnasium's step returns them.
   py::tuple step(py::handle action) {
@@ -483,6 +496,7 @@ PYBIND11_MODULE(_engine, m) {
       .def("encodings", &PyEpisode::encodings)
       .def("observation", &PyEpisode::observation, py::arg("encoding"))
       .def("play", &PyEpisode::play, py::arg("index"))
+      .def("play_turn", &PyEpisode::play_turn, py::arg("index"))
       .def("step", &PyEpisode::step, py::arg("action"))
       .def("observation_now", &PyEpisode::observation_now)
       .def("play_agent", &PyEpisode::play_agent, py::arg("agent"))

@@ -174,6 +174,12 @@ class VectorEpisodes {
   void start(int i) { start(i, arrays()); }
   void start(int i, const Arrays& out) {
     const uint64_t seed = next_seed_++;
+    // The next few episodes' starts made ready together (Zuma's generators are seeded at once).
+    if (seed >= prepared_until_ || seed < prepared_from_) {
+      game_->prepare_initial_states(seed, kPreparedEpisodes);
+      prepared_from_ = seed;
+      prepared_until_ = seed + kPreparedEpisodes;
+    }
     states_[size_t(i)] = game_->initial_state(seed);
     out.episode_seeds[i] = seed;
     out.episode_lengths[i] = 0;
@@ -220,6 +226,8 @@ class VectorEpisodes {
   std::vector<std::unique_ptr<State>> states_;
   std::vector<std::vector<Action>> legal_;  // each game's, reused from step to step
   uint64_t next_seed_ = 0;
+  static constexpr int kPreparedEpisodes = 8;
+  uint64_t prepared_from_ = 0, prepared_until_ = 0;  // the seeds last made ready
   bool started_ = false;
 };
 

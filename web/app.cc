@@ -140,7 +140,11 @@ void App::publish_changes() {
   published_done_ = done;
 }
 
-StepResult App::step(StepCause cause) { return stepper_.step(cause); }
+StepResult App::step(StepCause cause) {
+  const StepResult r = stepper_.step(cause);
+  if (cause == StepCause::kApi && (r == StepResult::kPlayed || r == StepResult::kReplayed)) ++api_steps_;
+  return r;
+}
 
 BoardContext App::board_context(bool show_probabilities) {
   const Episode& e = session_.episode();

@@ -102,6 +102,9 @@ class App {
   Session& session() { return session_; }
   bool playing() const { return stepper_.playing(); }
   void set_playing(bool playing) { stepper_.set_playing(playing); }
+  // The steps the JavaScript API has played or replayed since the page started: the frame sees how fast a
+  // script (or a student's program, through its bridge) steps.
+  size_t api_steps() const { return api_steps_; }
   double speed = 2.0;  // steps per second
   bool embed = false;
   bool show_help = false;
@@ -145,6 +148,7 @@ class App {
 
   Session session_;
   StepController stepper_;
+  size_t api_steps_ = 0;
   std::unique_ptr<BoardView> view_;
   std::string view_game_;
   bool named_panels_ = false;             // the URL named the panels (the link keeps them)

@@ -2,6 +2,17 @@
 // --js-library. Kept here rather than in EM_ASM blocks so that C++ tools
 // (clang-format) never touch JavaScript.
 mergeInto(LibraryManager.library, {
+  // The page asks for neither fullscreen nor pointer lock (the browser's own fullscreen works as for any page),
+  // and never sleeps (no Asyncify), but SDL links Emscripten's support for all three: these stand in for it,
+  // so that none of it is in the first download. They report success to SDL's registrations and "not
+  // supported" to its requests.
+  emscripten_set_fullscreenchange_callback_on_thread: function () { return 0; },
+  emscripten_set_pointerlockchange_callback_on_thread: function () { return 0; },
+  emscripten_request_fullscreen_strategy: function () { return -1; },
+  emscripten_exit_fullscreen: function () { return -1; },
+  emscripten_request_pointerlock: function () { return -1; },
+  emscripten_exit_pointerlock: function () { return -1; },
+  emscripten_sleep: function () { throw new Error('emscripten_sleep: the page is not built with Asyncify'); },
   // Strings for the engine are copied into the heap by the page's one helper (Module.pgStringToHeap, web/page/main.mjs, which
   // also enforces the page's size limit); the engine frees them.
   // The query this module starts from: the page's URL, or the one the page gives a module it switches to (web/page/modules.mjs).

@@ -56,6 +56,12 @@ struct Platform {
   // the last one took, so that what happens between frames (an agent's answer arriving, the text mirror) is not
   // starved; where a frame takes a few milliseconds, as on a graphics card, this never holds a frame back.
   double next_frame_at = 0;  // seconds, on the performance counter's clock
+  // The JavaScript API stepping faster than frames (a script, or a student's program answering through its
+  // bridge): the board is drawn kSteppingFramesPerSecond times a second, and the time between goes to the
+  // steps; nobody reads a board that changes hundreds of times a second.
+  static constexpr double kSteppingFramesPerSecond = 10;
+  size_t steps_at_frame = 0;  // App::api_steps() when the last frame was drawn
+  double drawn_at = 0;        // seconds, when the last frame was drawn
   PanelBackgrounds panel_backgrounds;
 };
 
@@ -260,6 +266,9 @@ void frame() {
   }
   // The work above (autoplay, live training) goes on at every animation frame; drawing may wait.
   if (double(now) / freq < p.next_frame_at) return;
+  if (p.app->api_steps() >= p.steps_at_frame + 2 &&
+      double(now) / freq < p.drawn_at + 1 / Platform::kSteppingFramesPerSecond)
+    return;
   --p.frames_to_draw;
 
   const Uint64 drawing_from = SDL_GetPerformanceCounter();  // the work of the step above is not drawing's
@@ -280,6 +289,8 @@ void frame() {
   ++p.frames_drawn;
   const Uint64 drawn_at = SDL_GetPerformanceCounter();
   p.next_frame_at = (double(drawn_at) + 2 * double(drawn_at - drawing_from)) / freq;
+  p.drawn_at = double(drawn_at) / freq;
+  p.steps_at_frame = p.app->api_steps();
   if (ImGui::GetIO().WantTextInput != p.text_input) {
     p.text_input = ImGui::GetIO().WantTextInput;
     browser::text_input_changed(p.text_input);

@@ -181,6 +181,9 @@ class Game {
   virtual Json options() const = 0;
   // A fresh episode's first state; the seed fixes every chance draw.
   virtual std::unique_ptr<State> initial_state(uint64_t seed) const = 0;
+  // Episodes with seeds first .. first + count - 1 are about to start (a vector environment's): a game whose
+  // start is costly may make their first states' costly part ready together. Nothing by default.
+  virtual void prepare_initial_states(uint64_t /*first*/, int /*count*/) const {}
   // The inverse of State::to_json; throws InputError naming the bad field.
   virtual std::unique_ptr<State> state_from_json(const Json& json) const = 0;
   // Agents specific to this game (nullptr if the spec names none of them);

@@ -298,6 +298,9 @@ class PlaygroundAECEnv(_Playground, _AECBase):
         self.rewards, self._cumulative_rewards = {}, {}
         self.terminations, self.truncations, self.infos = {}, {}, {}
         self.agent_selection = None
+        # The action mask of an agent not to move: all False, shared and read-only.
+        self._no_moves = np.zeros(self.num_actions, dtype=bool)
+        self._no_moves.flags.writeable = False
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -325,7 +328,13 @@ class PlaygroundAECEnv(_Playground, _AECBase):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self._update_selection_and_masks()
+        _, _, to_move, mask = self._status()
+        if to_move >= 0:
+            for a, info in self.infos.items():
+                info["action_mask"] = mask if a == self.possible_agents[to_move] else self._no_moves
+            self.agent_selection = self.possible_agents[to_move]
+        else:  # a game over before its first move
+            self._select_after_end(None)
 
     def observe(self, agent):
         """The position in the chosen encoding. The engine encodes it from the point of view of the player
@@ -363,12 +372,12 @@ class PlaygroundAECEnv(_Playground, _AECBase):
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for an agent whose episode is over")
-        self._record(agent, self._episode.play(action))
+        self._after_turn(agent, self._episode.play_turn(action))
 
     def step_agent(self, agent):
         """Lets an agent of ours (make_agent) play agent_selection's move, its decision kept in the trace."""
         self._check_live()
-        self._record(self.agent_selection, self._episode.play_agent(agent._agent))
+        self._after_turn(self.agent_selection, (self._episode.play_agent(agent._agent), *self._status()))
 
     def step_with(self, agent, name=None):
         """Lets a Python agent play agent_selection's move, its answer (probabilities, values, value, note,
@@ -376,31 +385,46 @@ class PlaygroundAECEnv(_Playground, _AECBase):
         and answers)."""
         from .recorder import step_with
 
-        self._record(self.agent_selection, step_with(self, agent, name))
+        self._after_turn(self.agent_selection, (step_with(self, agent, name), *self._status()))
 
-    def _record(self, mover, step_rewards):
-        self._cumulative_rewards[mover] = 0.0
-        for player, a in enumerate(self.possible_agents):
-            self.rewards[a] = float(step_rewards[player])
-            self._cumulative_rewards[a] += self.rewards[a]
-        if self._episode.is_terminal:
+    def _status(self):
+        """(terminated, truncated, the player to move or -1 once over, its action mask or None), as play_turn
+        gives them after its step."""
+        episode = self._episode
+        terminated, truncated = episode.is_terminal, episode.truncated
+        over = terminated or truncated
+        return terminated, truncated, -1 if over else episode.current_player, None if over else episode.action_mask()
+
+    # The step's path is written for speed (the per-step cost over the C++ loop is a goal of bench/python_bench.py):
+    # one call into the engine per step (play_turn), the tables updated in place.
+    def _after_turn(self, mover, turn):
+        step_rewards, terminated, truncated, to_move, mask = turn
+        rewards, cumulative = self.rewards, self._cumulative_rewards
+        cumulative[mover] = 0.0
+        for a, reward in zip(self.possible_agents, step_rewards):
+            rewards[a] = reward
+            cumulative[a] += reward
+        if to_move >= 0:
+            selected = self.possible_agents[to_move]
+            no_moves = self._no_moves
+            for a, info in self.infos.items():
+                info["action_mask"] = mask if a == selected else no_moves
+            self.agent_selection = selected
+            return
+        if terminated:
             self.terminations = {a: True for a in self.agents}
-        elif self._episode.truncated:
+        elif truncated:
             self.truncations = {a: True for a in self.agents}
-        self._update_selection_and_masks(mover)
+        self._select_after_end(mover)
 
-    def _update_selection_and_masks(self, mover=None):
-        over = self._episode.is_terminal or self._episode.truncated
-        to_move = None if over else self.possible_agents[self._episode.current_player]
-        mask = self._episode.action_mask() if to_move else None
-        for a in self.agents:
-            self.infos[a] = {"action_mask": mask if a == to_move else np.zeros(self.num_actions, dtype=bool)}
-        if to_move is not None:
-            self.agent_selection = to_move
-        else:  # each agent is stepped once with None, the one after the last mover first
-            start = (self.possible_agents.index(mover) + 1) if mover is not None else 0
-            order = self.possible_agents[start:] + self.possible_agents[:start]
-            self.agent_selection = next(a for a in order if a in self.agents)
+    def _select_after_end(self, mover):
+        """The episode is over: no agent has moves, and each is stepped once with None, the one after the last
+        mover first."""
+        for info in self.infos.values():
+            info["action_mask"] = self._no_moves
+        start = (self.possible_agents.index(mover) + 1) if mover is not None else 0
+        order = self.possible_agents[start:] + self.possible_agents[:start]
+        self.agent_selection = next(a for a in order if a in self.agents)
 
     def _remove_done(self, agent):
         for table in (self.rewards, self._cumulative_rewards, self.terminations, self.truncations, self.infos):

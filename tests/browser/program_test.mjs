@@ -124,9 +124,9 @@ test('without a bridge, or with the wrong key, the program seat declines saying 
   ({ page } = await open(`?game=tictactoe&agents=program,random&${wrong}`));
   s = await api(page, 'step');
   assert.equal(s.result, 'declined');
-  assert.match(s.note, /refused \(HTTP 403\)/, s.note);
+  assert.match(s.note, /its socket did not open \(HTTP 403: missing or wrong X-Playground-Key: open the link the bridge printed/, s.note);
   const messages = await api(page, 'messages');
-  assert.ok(messages.some((m) => /refused \(HTTP 403\)/.test(m.text || m)), JSON.stringify(messages));
+  assert.ok(messages.some((m) => /HTTP 403: missing or wrong X-Playground-Key/.test(m.text || m)), JSON.stringify(messages));
   await page.close();
   ({ page } = await open(`?game=tictactoe&agents=program,random&program=example.com:80&key=${'0'.repeat(32)}`));
   const named = await api(page, 'messages');

@@ -2,9 +2,8 @@
 // student's machine behind a bridge on 127.0.0.1 and prints a link with the URL parameters `program` (where the
 // bridge listens) and `key` (its secret). The engine's `program` seat (engine/core/bridged_program.h) asks its
 // questions through the page as the worker's go (worker.mjs): {"program": {"start", "decide"}}, the agent
-// protocol's messages. This file carries them to the bridge (on its WebSocket, else POST /v1 with the key in
-// X-Playground-Key) and answers {"ready", "reply"} with the program's lines, or {"failure"} naming what went
-// wrong. It sends nothing else and reads nothing but those lines: the engine checks them.
+// protocol's messages. This file carries them to the bridge (on its WebSocket) and answers {"ready", "reply"}
+// with the program's lines, or {"failure"} naming what went wrong. It sends nothing else and reads nothing but those lines: the engine checks them.
 import { callPlain, messageOf, report } from './engine.mjs';
 import { running } from './state.mjs';
 
@@ -30,33 +29,27 @@ export function bridgeFromUrl(search) {
   return { base: `http://${m[1]}:${m[2]}`, key };
 }
 
-let bridge = null;     // {base, key, command, error, reported, sockets}
+let bridge = null;     // {base, key, command, error, reported}
 let connecting = null;  // the hello's promise
 let started = null;    // the start message last sent (its text): sent again for another game, seat or program
 let queue = Promise.resolve();  // one exchange at a time: a start and its decide go together
 let socket = null;     // the open WebSocket to the bridge: {ws, pending}, pending the exchange awaiting its answer
 
-// A WebSocket at /v1/socket (the key in its address: a browser's WebSocket sends no headers of its own); null if
-// it does not open (a bridge without one, or a browser refusing it): POST /v1 carries the messages then. A
-// message on an open socket costs a fraction of a millisecond, a fetch a few: a student's program plays hundreds
-// of moves a second through the socket.
+// The bridge's WebSocket at /v1/socket (the key in its address: a browser's WebSocket sends no headers of its
+// own): a message there costs a fraction of a millisecond, where a fetch costs a few, so a student's program
+// plays hundreds of moves a second. Resolves once open; rejects if it does not open.
 function openSocket() {
-  return new Promise((resolve) => {
-    let ws;
-    try {
-      ws = new WebSocket(`${bridge.base.replace(/^http/, 'ws')}/v1/socket?key=${bridge.key}`);
-    } catch (e) {
-      resolve(null);
-      return;
-    }
-    const s = { ws, pending: null };
-    ws.onopen = () => resolve(s);
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${bridge.base.replace(/^http/, 'ws')}/v1/socket?key=${bridge.key}`);
+    const s = { ws, pending: null, opened: false };
+    ws.onopen = () => {
+      s.opened = true;
+      resolve(s);
+    };
     ws.onclose = (event) => {
-      resolve(null);  // if it never opened
+      if (!s.opened) whyNoSocket().then(reject, reject);
       if (socket === s) socket = null;
-      if (s.pending) {
-        s.pending.reject(new Error(`the bridge closed the connection (${event.code}${event.reason ? ': ' + event.reason : ''})`));
-      }
+      if (s.pending) s.pending.reject(new Error(`the bridge closed the connection (${event.code} ${event.reason})`));
       s.pending = null;
     };
     ws.onmessage = (event) => {
@@ -67,32 +60,29 @@ function openSocket() {
   });
 }
 
-function overSocket(s, text) {
-  return new Promise((resolve, reject) => {
-    s.pending = { resolve, reject };
-    s.ws.send(text);
-  });
-}
-
-async function overHttp(text) {
+// Why the socket did not open: a browser does not tell, so the bridge is asked over HTTP, which says what it
+// refused (a wrong key: the link of an earlier run). A TypeError when the bridge cannot be reached at all.
+async function whyNoSocket() {
   const response = await fetch(bridge.base + '/v1', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-playground-key': bridge.key },
-    body: text,
+    method: 'POST', headers: { 'x-playground-key': bridge.key }, body: '{"type":"hello"}',
   });
-  return { status: response.ok ? null : response.status, text: await response.text() };
+  const text = await response.text();
+  let refusal = text;
+  try { refusal = JSON.parse(text).error || text; } catch (e) { /* the text as it came */ }
+  return new Error(`its socket did not open (HTTP ${response.status}: ${refusal})`);
 }
 
+// A message to the bridge and its answer (an object). A socket that closed (a sleeping laptop) is opened again.
 async function post(message) {
-  // A socket that closed (the bridge restarted its listening, a sleeping laptop) is opened again once.
-  if (socket === null && bridge.sockets) socket = await openSocket();
-  const { status, text } = socket !== null ? { status: null, text: await overSocket(socket, JSON.stringify(message)) }
-    : await overHttp(JSON.stringify(message));
+  if (socket === null) socket = await openSocket();
+  const text = await new Promise((resolve, reject) => {
+    socket.pending = { resolve, reject };
+    socket.ws.send(JSON.stringify(message));
+  });
   let body;
   try { body = JSON.parse(text); } catch (e) { body = null; }
-  const refused = status !== null ? `HTTP ${status}` : body && typeof body === 'object' && 'error' in body ? 'its socket' : null;
-  if (refused) throw new Error(`the bridge refused (${refused}): ${(body && body.error) || text}`);
   if (body === null || typeof body !== 'object') throw new Error('the bridge answered what is not a JSON object');
+  if ('error' in body) throw new Error(`the bridge refused: ${body.error}`);
   return body;
 }
 
@@ -114,12 +104,8 @@ export function connectProgram(search) {
     bridge = { error: found.problem };
     return;
   }
-  bridge = { ...found, command: null, error: null, reported: false, sockets: false };
-  connecting = openSocket().then((s) => {
-    socket = s;
-    bridge.sockets = s !== null;
-    return post({ type: 'hello' });
-  }).then((hello) => {
+  bridge = { ...found, command: null, error: null, reported: false };
+  connecting = post({ type: 'hello' }).then((hello) => {
     if (hello.bridge !== BRIDGE_VERSION) {
       throw new Error(`it speaks bridge version ${hello.bridge}, this page ${BRIDGE_VERSION}: update one of them`);
     }

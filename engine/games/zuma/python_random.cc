@@ -24,37 +24,73 @@ const std::array<uint32_t, PythonRandom::kN>& PythonRandom::genrand_start() {
   return start;
 }
 
+// The seeds' states, as init_by_array leaves them: each key is a seed's 32-bit words, least significant first
+// ([0] for 0). The seeds' chains advance together, one position at a time.
+void PythonRandom::seed_states(const uint64_t* seeds, int count, std::array<uint32_t, kN>* states) {
+  uint32_t key[kPreparedSeeds][2];
+  int key_length[kPreparedSeeds];
+  int j[kPreparedSeeds];
+  for (int g = 0; g < count; ++g) {
+    key[g][0] = uint32_t(seeds[g]);
+    key[g][1] = uint32_t(seeds[g] >> 32);
+    key_length[g] = (seeds[g] >> 32) != 0 ? 2 : 1;
+    j[g] = 0;
+    states[g] = genrand_start();
+  }
+  // kN >= key_length: the first loop runs kN times.
+  int i = 1;
+  for (int k = kN; k > 0; --k) {
+    for (int g = 0; g < count; ++g) {
+      auto& mt = states[g];
+      mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[g][j[g]] + uint32_t(j[g]);
+      if (++j[g] >= key_length[g]) j[g] = 0;
+    }
+    if (++i >= kN) {
+      for (int g = 0; g < count; ++g) states[g][0] = states[g][kN - 1];
+      i = 1;
+    }
+  }
+  for (int k = kN - 1; k > 0; --k) {
+    for (int g = 0; g < count; ++g) {
+      auto& mt = states[g];
+      mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - uint32_t(i);
+    }
+    if (++i >= kN) {
+      for (int g = 0; g < count; ++g) states[g][0] = states[g][kN - 1];
+      i = 1;
+    }
+  }
+  for (int g = 0; g < count; ++g) states[g][0] = 0x80000000u;
+}
+
+namespace {
+// The states prepare_seeds made ready: seeds first .. first + count - 1.
+struct PreparedSeeds {
+  uint64_t first = 0;
+  int count = 0;
+  std::array<std::array<uint32_t, PythonRandom::kN>, PythonRandom::kPreparedSeeds> states{};
+};
+thread_local PreparedSeeds prepared;
+}  // namespace
+
+void PythonRandom::prepare_seeds(uint64_t first, int count) {
+  count = std::clamp(count, 0, kPreparedSeeds);
+  uint64_t seeds[kPreparedSeeds];
+  for (int g = 0; g < count; ++g) seeds[g] = first + uint64_t(g);
+  seed_states(seeds, count, prepared.states.data());
+  prepared.first = first;
+  prepared.count = count;
+}
+
 void PythonRandom::seed_with(uint64_t seed) {
   seed_ = seed;
   draws_ = 0;
-  // The key: 32-bit words of the seed, least significant first ([0] for 0).
-  uint32_t key[2] = {uint32_t(seed), uint32_t(seed >> 32)};
-  const int key_length = (seed >> 32) != 0 ? 2 : 1;
-
-  mt_ = genrand_start();
-  // init_by_array(key)
-  int i = 1;
-  int j = 0;
-  for (int k = kN > key_length ? kN : key_length; k > 0; --k) {
-    mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525u)) + key[j] + uint32_t(j);
-    ++i;
-    ++j;
-    if (i >= kN) {
-      mt_[0] = mt_[kN - 1];
-      i = 1;
-    }
-    if (j >= key_length) j = 0;
-  }
-  for (int k = kN - 1; k > 0; --k) {
-    mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941u)) - uint32_t(i);
-    ++i;
-    if (i >= kN) {
-      mt_[0] = mt_[kN - 1];
-      i = 1;
-    }
-  }
-  mt_[0] = 0x80000000u;
   index_ = kN;
+  if (seed - prepared.first < uint64_t(prepared.count)) {
+    mt_ = prepared.states[size_t(seed - prepared.first)];
+    return;
+  }
+  seed_states(&seed, 1, &mt_);
 }
 
 void PythonRandom::twist() {

@@ -94,6 +94,8 @@ class ZumaGame : public Game {
   // The seed is Python's random.seed(): the same seed and actions replay the
   // homework's episode. With random_lines, the line is drawn first.
   std::unique_ptr<State> initial_state(uint64_t seed) const override;
+  // Seeds the episodes' Python generators together (PythonRandom::prepare_seeds).
+  void prepare_initial_states(uint64_t first, int count) const override { PythonRandom::prepare_seeds(first, count); }
   std::unique_ptr<State> state_from_json(const Json& json) const override;
   std::unique_ptr<Agent> make_agent(std::string_view spec) const override;
   std::vector<AgentInfo> agents() const override;

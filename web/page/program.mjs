@@ -66,6 +66,7 @@ async function whyNoSocket() {
   const response = await fetch(bridge.base + '/v1', {
     method: 'POST', headers: { 'x-playground-key': bridge.key }, body: '{"type":"hello"}',
   });
+  if (response.ok) return new Error('it answers, but has no socket: it is an older `playground`, update it');
   const text = await response.text();
   let refusal = text;
   try { refusal = JSON.parse(text).error || text; } catch (e) { /* the text as it came */ }

@@ -127,14 +127,27 @@ test('embedded: the course page scrolls through the board until the reader taps 
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   await swipe(page, 195, 400, -300);
   await page.waitForFunction(() => window.scrollY > 50, null, { timeout: 30000 });
-  // A tap engages the board: a swipe on it no longer scrolls the course page.
+  // A tap engages the board: a swipe on it no longer scrolls the course page. (The first swipe's fling may
+  // still be scrolling the page: wait until it has come to rest, at the top, before the tap.)
+  const scrolledTo = () => page.evaluate(() => new Promise((resolve) => {
+    let last = window.scrollY;
+    let still = 0;
+    const look = () => {
+      still = window.scrollY === last ? still + 1 : 0;
+      last = window.scrollY;
+      if (still >= 10) resolve(last); else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }));
   await page.evaluate(() => window.scrollTo(0, 0));
+  for (let tries = 0; tries < 10 && await scrolledTo() !== 0; ++tries) await page.evaluate(() => window.scrollTo(0, 0));
+  assert.equal(await scrolledTo(), 0, 'the course page is back at its top');
   await page.touchscreen.tap(195, 400);
   await frame.waitForFunction(() => document.getElementById('canvas').hasAttribute('data-engaged'));
-  const engagedAt = await page.evaluate(() => window.scrollY);
+  const engagedAt = await scrolledTo();
   await swipe(page, 195, 400, -300);
   await page.waitForTimeout(300);
-  assert.equal(await page.evaluate(() => window.scrollY), engagedAt, 'the engaged board keeps the swipe');
+  assert.equal(await scrolledTo(), engagedAt, 'the engaged board keeps the swipe');
   assert.deepEqual(errors, []);
   await page.close();
 });

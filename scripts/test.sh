@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-logs=build/test-logs
+logs="$PWD/build/test-logs"  # absolute: some steps change directory
 started=$(date +%s)
 
 summary() {  # summary [FAILED-STEP]

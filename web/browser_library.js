@@ -35,7 +35,8 @@ mergeInto(LibraryManager.library, {
     const what = UTF8ToString(kind);
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = what === 'policy' ? '.json,.rlpg,application/json' : '.json,application/json';
+    // A network file may have any name (policy files: .policy, .rlpg); a Zuma table and a trace are JSON.
+    if (!what.startsWith('network:')) input.accept = what === 'policy' ? '.json,.rlpg,application/json' : '.json,application/json';
     // The page (web/page/api.mjs: openFile) checks the file's size before reading it, then imports it like the JavaScript API does.
     input.onchange = () => { if (input.files[0]) Module.pgOpenFile(what, input.files[0]); };
     input.click();

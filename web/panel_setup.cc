@@ -45,6 +45,20 @@ void rules_section(App& app) {
   if (ImGui::Button("Default rules")) app.load_game(s.entry().name, Json::object());
 }
 
+// Seats a network file in seat p: the page reads the file the reader picks, keeps it under its name and seats
+// the agent file:NAME (web/page/api.mjs: openFile).
+void network_file_button(int p) {
+  ImGui::SameLine();
+  const std::string name = "Load a network for " + player_name(p);
+  if (ImGui::Button("File...")) browser::choose_file("network:" + std::to_string(p));
+  note_button(name.c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", PG_TEXT("Seat a network you trained: a policy file for this game's encoding (from "
+                                    "PyTorch with rlplayground.export_torch, docs/python.md). It plays as file:NAME, "
+                                    "with its probabilities in the inspector.")
+                                .c_str());
+}
+
 }  // namespace
 
 void setup_panel(App& app) {
@@ -79,12 +93,15 @@ void setup_panel(App& app) {
   std::vector<std::string> choices = {"human", "random"};
   for (const auto& a : s.game().agents()) choices.push_back(a.spec);
   choices.push_back("program");  // the student's own, through the bridge (docs/your-agent.md)
+  // A network file the student trained (the agent file:NAME) plays in any game with a network encoding.
+  const bool takes_networks = !s.state().observation_tensor().encoding.empty();
+  const float file_button_width = takes_networks ? ImGui::CalcTextSize("File...").x + 12 : 0;
   for (int p = 0; p < s.game().num_players(); ++p) {
     const std::string current = s.agent_specs()[size_t(p)];
     ImGui::PushID(p);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(p)), "%s", player_name(p).c_str());
     ImGui::SameLine(90);
-    ImGui::SetNextItemWidth(-1);
+    ImGui::SetNextItemWidth(takes_networks ? -file_button_width : -1);
     if (ImGui::BeginCombo("##agent", current.c_str())) {
       for (const auto& c : choices) {
         if (ImGui::Selectable(c.c_str(), c == current) && c != current) app.set_agent(p, c);
@@ -94,6 +111,7 @@ void setup_panel(App& app) {
       }
       ImGui::EndCombo();
     }
+    if (takes_networks) network_file_button(p);
     ImGui::PopID();
   }
 

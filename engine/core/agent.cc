@@ -7,6 +7,7 @@
 #include "engine/core/bridged_program.h"
 #include "engine/core/error.h"
 #include "engine/core/random_agent.h"
+#include "engine/nn/loaded_network.h"
 
 namespace pg {
 
@@ -145,6 +146,7 @@ std::unique_ptr<Agent> make_agent(const Game& game, std::string_view spec) {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'program' takes no parameter in the page");
     return make_bridged_program(game);
   }
+  if (name == "file") return nn::make_loaded_network_agent(game, spec, arg);  // a network file the user brought
   if (name == "random" || name == "human") {
     if (!arg.empty()) throw InputError("agent '" + std::string(spec) + "'", "'" + name + "' takes no parameter");
     if (name == "random") return std::make_unique<RandomAgent>();

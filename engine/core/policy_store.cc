@@ -111,6 +111,15 @@ bool is_shipped_policy(std::string_view path) {
                      [&](const ShippedPolicyFile& f) { return f.path == path; });
 }
 
+std::string loaded_policy_path(std::string_view game, std::string_view name) {
+  return std::string(game) + "/loaded/" + std::string(name);
+}
+
+bool is_loaded_policy(std::string_view path) {
+  const auto slash = path.find('/');
+  return slash != std::string_view::npos && path.substr(slash + 1).starts_with("loaded/");
+}
+
 std::shared_ptr<const std::string> require_policy_file(std::string_view path) {
   if (auto bytes = find_policy_file(path)) return bytes;
   const std::string name(path);
@@ -124,8 +133,8 @@ std::shared_ptr<const std::string> require_policy_file(std::string_view path) {
     request = s.request;
   }
 #ifdef __EMSCRIPTEN__
-  if (is_shipped_policy(path)) {
-    if (request) request(path);  // the loader fetches it once
+  if (is_shipped_policy(path) || is_loaded_policy(path)) {
+    if (request) request(path);  // the loader fetches it once (a loaded file: the page has its bytes)
     throw PolicyUnavailable(name, "policy " + name + " is still loading", true);
   }
   throw PolicyUnavailable(name, "not found: policies/" + name, false);

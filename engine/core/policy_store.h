@@ -24,6 +24,12 @@ std::shared_ptr<const std::string> find_policy_file(std::string_view path);
 void provide_policy_file(std::string path, std::string bytes);
 void provide_policy_file(std::string path, std::shared_ptr<const std::string> bytes);
 
+// A file the user brought for `game` (a network file seated as "file:NAME", engine/nn/loaded_network.h) is kept
+// under "<game>/loaded/<NAME>": in the page it is asked of the page's loader as a shipped file is (the page has
+// its bytes, or says it has not), natively it is read from NAME as a path.
+std::string loaded_policy_path(std::string_view game, std::string_view name);
+bool is_loaded_policy(std::string_view path);
+
 // The page's loader tells that a file could not be had (a failed fetch, a refused file): the agents
 // that need it then say so instead of "still loading".
 void policy_file_failed(std::string path, std::string message);

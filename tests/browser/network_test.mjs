@@ -131,3 +131,53 @@ test('Kalah: a PyTorch network handed to the page decides there with its probabi
   console.log(`the shipped Kalah network won ${games.wins} of ${games.played} games against random in the page`);
   assert.deepEqual(errors, []);
 });
+
+// The reader's own network, the way a student brings it: File... beside a seat in Setup opens the file chooser;
+// the file picked is seated as file:NAME (its name made safe for an agent list), decides in the worker with its
+// probabilities shown, and a link to the moment names it. A file that is no network is refused with the reason,
+// and the seat keeps its agent.
+test('Kalah: File... beside a seat seats the network file the reader picks; a file that is not one is refused', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-network-'));
+  const file = path.join(dir, 'last pit.policy');
+  // A policy network whose logits favour the last pit whatever the board.
+  execFileSync('/usr/bin/python3', ['-c', [
+    'import sys, torch, torch.nn as nn, rlplayground',
+    'model = nn.Sequential(nn.Linear(14, 6))',
+    'with torch.no_grad():',
+    '    model[0].weight.zero_(); model[0].bias.copy_(torch.tensor([0, 0, 0, 0, 0, 9.0]))',
+    'rlplayground.export_torch(model, "mancala", sys.argv[1], kind="policy-network")'].join('\n'), file],
+  { env: { ...process.env, PYTHONPATH: path.join(root, 'build/native/python') } });
+  const notes = path.join(dir, 'notes.txt');
+  fs.writeFileSync(notes, 'not a network');
+  const { page, errors } = await open('?game=mancala&seed=4&agents=random,random');
+  const pick = async (seat, chosen) => {
+    const button = (await api(page, 'panels')).buttons.find((b) => b.name === `Load a network for Player ${seat}`);
+    assert.ok(button, 'File... is beside each seat of a game with a network encoding');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'),
+      page.mouse.click(button.x + button.width / 2, button.y + button.height / 2)]);
+    await chooser.setFiles(chosen);
+  };
+  await pick(0, file);
+  await page.waitForFunction(() => window.playground.state().agents.join() === 'file:last_pit.policy,random');
+  const decision = await api(page, 'policy');
+  const p6 = decision.distribution.find((x) => x.action === '6').p;
+  assert.ok(p6 === 1, `the picked network decides, greedy: ${JSON.stringify(decision.distribution)}`);
+  assert.equal((await api(page, 'step')).result, 'played');
+  assert.equal((await api(page, 'trace')).steps[0].action, '6', 'and plays its choice (in the worker)');
+  assert.match(await api(page, 'link'), /agents=file%3Alast_pit\.policy%2Crandom|agents=file:last_pit\.policy,random/);
+
+  await pick(1, notes);
+  await page.waitForFunction(() => window.playground.messages().some((m) => /notes\.txt/.test(m.text)));
+  const refusal = (await api(page, 'messages')).find((m) => /notes\.txt/.test(m.text)).text;
+  assert.match(refusal, /policy file refused: file 'notes\.txt': /, refusal);
+  assert.equal((await api(page, 'state')).agents.join(), 'file:last_pit.policy,random', 'the seat keeps its agent');
+  await page.close();
+
+  // Reopened from a link, the page has no such file: the seat says how to give it again.
+  const { page: again } = await open('?game=mancala&seed=4&agents=file:last_pit.policy,random', { waitForPolicies: false });
+  await again.waitForFunction(() => window.playground.messages().some((m) => /last_pit\.policy/.test(m.text)));
+  const told = (await api(again, 'messages')).map((m) => m.text).join('\n');
+  assert.match(told, /the network file 'last_pit\.policy' is not in this page: seat it with File\.\.\./, told);
+  await again.close();
+  assert.deepEqual(errors, []);
+});

@@ -435,6 +435,15 @@ out=$("$PG" morris match --first smart --second random --games 20 --policy morri
 check "morris smart plays from the tables given" "0" "$rc"
 out=$("$PG" morris match --first smart --second random --games 20 --policy morris/stage_tables.policy="$TMP/bad.bin" 2>&1)
 check "morris smart: a file that is not a table is named" "not a policy file" "$out"
+# A network file of yours, by its path: file:PATH in any game with a network encoding.
+KALAH_NET="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../policies/mancala" && pwd)/network.policy"
+out=$("$PG" mancala match --first "file:$KALAH_NET" --second random --games 10 2>&1); rc=$?
+check "file:PATH plays a network file in a match" "0" "$rc"
+check "file:PATH is named in the match's table" "file:$KALAH_NET" "$out"
+out=$("$PG" mancala match --first file:no_such.policy --second random --games 2 2>&1)
+check "file:PATH names a file it cannot read" "agent 'file:no_such.policy': cannot read the file 'no_such.policy'" "$out"
+out=$("$PG" zuma eval --agent "file:$KALAH_NET" --episodes 2 2>&1)
+check "file:PATH refuses another game's network, naming the file" "file '$KALAH_NET'" "$out"
 out=$("$PG" morris match --first genius --second smart --games 20 2>&1); rc=$?
 check "morris genius plays from the shipped networks" "0" "$rc"
 # The learned agent (policies/morris/value.policy) is the default seat 0; its network trained on the exact values.

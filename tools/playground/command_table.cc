@@ -34,9 +34,11 @@ usage:
 constexpr const char* kTrailer = R"(Game options are flags named after the option (underscores become dashes),
 e.g. --stones-per-pit 6 --sweep-remaining false, or all at once as
 --options '{"stones_per_pit": 6}'. Agents are specs such as random,
-greedy:5, heuristic (see `playground list`), or program:COMMAND: a program
+greedy:5, heuristic (see `playground list`), program:COMMAND: a program
 of yours speaking the agent protocol (docs/agent-protocol.md), e.g.
---agents 'program:python3 examples/agents/random_agent.py,greedy'.
+--agents 'program:python3 examples/agents/random_agent.py,greedy', or
+file:PATH: a network file you trained (Kalah, Zuma and Sokoban; file:PATH:T
+samples at temperature T; docs/python.md).
 Trained agents read their shipped policy files from policies/ (or
 $PG_POLICY_DIR); every command takes --policy FILE to read FILE instead of
 the shipped file of the same name (--policy runs/dqn.rlpg replaces

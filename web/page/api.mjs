@@ -122,17 +122,38 @@ export function createApi(ready) {
   return api;
 }
 
-// A file from the file chooser (Module.pgOpenFile): the trace to import or ("policy") the policy file to load.
-// A file over the limit is refused before it is read; any failure is among the page's messages.
+// The name a network file the reader picked plays under (the agent file:NAME): its file name, with what an
+// agent list or spec would split on (commas, colons) and anything else unusual replaced.
+export const networkName = (fileName) => String(fileName).replace(/[^A-Za-z0-9._-]/g, '_') || 'network';
+
+// A network file for seat `seat` (the Setup panel's File... button): kept under its name for the open game, in
+// the page and its worker, and seated as file:NAME. A refused file is among the page's messages.
+function seatNetworkFile(api, seat, name, bytes) {
+  const game = api.state().game;
+  try {
+    api.providePolicyFile(`${game}/loaded/${name}`, bytes);
+  } catch (e) {
+    return;  // the page shows why
+  }
+  const agents = api.state().agents.slice();
+  agents[seat] = `file:${name}`;
+  setAgents(agents).catch(() => { /* the page shows why */ });
+}
+
+// A file from the file chooser (Module.pgOpenFile): the trace to import, ("policy") the policy file to load, or
+// ("network:SEAT") a network file to seat. A file over the limit is refused before it is read; any failure is
+// among the page's messages.
 export function openFile(api, kind, file) {
-  const prefix = kind === 'policy' ? POLICY : IMPORT;
+  const seat = /^network:(\d+)$/.exec(kind);
+  const prefix = kind === 'policy' || seat ? POLICY : IMPORT;
   if (file.size > MAX_INPUT_BYTES) {
     refuse(tooLargeMessage(prefix, file.size, 'file'));
     return;
   }
-  (kind === 'policy' ? file.arrayBuffer() : file.text()).then((content) => {
+  (kind === 'policy' || seat ? file.arrayBuffer() : file.text()).then((content) => {
     try {
-      if (kind === 'policy') api.loadPolicy(content);
+      if (seat) seatNetworkFile(api, Number(seat[1]), networkName(file.name), new Uint8Array(content));
+      else if (kind === 'policy') api.loadPolicy(content);
       else api.importTrace(content);
     } catch (e) { /* the page shows the message */ }
   }, (e) => refuse(prefix + 'could not read ' + file.name + ': ' + messageOf(e)));

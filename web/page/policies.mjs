@@ -63,6 +63,11 @@ function policyFailed(path, error) {
 // A file's bytes: fetched once (again after a failure), with the loading bar's figures.
 export function policyFile(path) {
   let fetched = policyBytes.get(path);
+  const brought = /^[a-z_]+\/loaded\/(.*)$/.exec(path);
+  if (!fetched && brought) {  // a file the reader brought (the agent file:NAME): only they can give it again
+    return Promise.reject(new Error(`the network file '${brought[1]}' is not in this page: seat it with File... `
+      + 'beside the seat in Setup (or window.playground.providePolicyFile)'));
+  }
   if (!fetched) {
     const game = path.split('/')[0];
     const progress = (loaded, total) => {

@@ -13,13 +13,12 @@
 
 #include "engine/core/rng.h"
 #include "engine/games/mancala/ntuple_agent.h"
+#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/solver.h"
 #include "engine/games/mancala/test_boards.h"
 
 namespace pg::mancala {
 namespace {
-
-const Rules kStandard{};
 
 NTupleValue small_random_value(uint64_t seed) {
   NTupleValue v;

@@ -14,12 +14,11 @@
 #include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/ntuple_learning.h"
 #include "engine/games/mancala/ntuple_value.h"
+#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/test_boards.h"
 
 namespace pg::mancala {
 namespace {
-
-const Rules kStandard{};
 
 // Weights that are exact in 5 decimals (multiples of 1/32), varied across entries.
 NTupleValue patterned_value(uint64_t seed, bool extended = false) {

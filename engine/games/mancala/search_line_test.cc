@@ -11,13 +11,12 @@
 #include "engine/core/rng.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/theta_agent.h"
 #include "engine/games/mancala/theta_leaf_learning.h"
 
 namespace pg::mancala {
 namespace {
-
-const Rules kStandard{};
 
 // Positions from random games under `rules`, every one until the end.
 template <class Visit>

@@ -14,6 +14,7 @@
 #include "engine/games/mancala/features.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/mancala_game.h"
+#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/test_boards.h"
 #include "engine/games/mancala/theta_agent.h"
 #include "engine/games/mancala/theta_learning.h"
@@ -22,7 +23,6 @@
 namespace pg::mancala {
 namespace {
 
-const Rules kStandard{};
 const FeatureRules kPlain{};
 
 TEST(MancalaFeatures, InitialBoardFromEitherSide) {

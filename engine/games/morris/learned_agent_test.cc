@@ -18,7 +18,8 @@
 namespace pg::morris {
 namespace {
 
-MorrisState position(std::string_view points, int moves, const uint32_t* history = nullptr, int history_length = 0) {
+MorrisState position_with_history(std::string_view points, int moves, const uint32_t* history = nullptr,
+                                  int history_length = 0) {
   Board b = board_from_points(points);
   b.moves = uint16_t(moves);
   b.to_move = uint8_t(moves % 2);
@@ -43,7 +44,7 @@ std::shared_ptr<const nn::Network> material_network() {
 
 TEST(MorrisLearned, EncodesThePositionFromTheSideToMove) {
   // X to move (turn 7): X on d and j, O on a b and h; X has 2 in hand, O 1; nobody flies.
-  const MorrisState s = position("OO.X...O.X......", 7);
+  const MorrisState s = position_with_history("OO.X...O.X......", 7);
   std::vector<float> in(kPositionFeatures);
   encode_position(s.board(), in);
   for (int p = 0; p < kNumPoints; ++p) {
@@ -55,7 +56,7 @@ TEST(MorrisLearned, EncodesThePositionFromTheSideToMove) {
   EXPECT_EQ(in[34], 0.0f);
   EXPECT_EQ(in[35], 0.0f);
   // Movement, O to move with 3 pieces (flies), X with 4.
-  const MorrisState m = position("O.O.X..O.X..X.X.", 20);
+  const MorrisState m = position_with_history("O.O.X..O.X..X.X.", 20);
   encode_position(m.board(), in);
   EXPECT_EQ(in[32], 0.0f);
   EXPECT_EQ(in[34], 1.0f);
@@ -65,7 +66,7 @@ TEST(MorrisLearned, EncodesThePositionFromTheSideToMove) {
 TEST(MorrisLearned, ClosesAMillAndRemovesAPiece) {
   // O on a b h j, X on d l n o; O to move: j-c closes abc. One turn deep, with a material count.
   LearnedAgent agent(material_network(), LearnedAgent::Mode::kOneTurn);
-  MorrisState s = position("OO.X...O.O.X.XX.", 20);
+  MorrisState s = position_with_history("OO.X...O.O.X.XX.", 20);
   Rng rng(1);
   const Decision d = agent.decide(s, rng);
   EXPECT_EQ(s.action_name(d.chosen), "move:j-c");
@@ -87,7 +88,7 @@ TEST(MorrisLearned, ClosesAMillAndRemovesAPiece) {
 TEST(MorrisLearned, TwoTurnsDeepItSeesTheReply) {
   // Placement, X to place its second piece: O on a and b threatens c (abc). With a material count, one
   // turn deep every placement is worth the same; two turns deep only the block keeps X's pieces.
-  const MorrisState s = position("OO.X............", 3);
+  const MorrisState s = position_with_history("OO.X............", 3);
   LearnedAgent shallow(material_network(), LearnedAgent::Mode::kOneTurn),
       deep(material_network(), LearnedAgent::Mode::kTwoTurns);
   Rng rng(1);
@@ -107,7 +108,7 @@ TEST(MorrisLearned, TwoTurnsDeepItSeesTheReply) {
 TEST(MorrisLearned, TheDefaultPlaysItsOneTurnValueAmongTheMovesTheReplyDoesNotRefute) {
   // Movement, X to move with 3 pieces (it flies): O on a b j m threatens j-c (abc), which would leave X with 2
   // pieces, a loss. One turn deep every X move leaves 4 against 3; two turns deep only a flight to c holds.
-  const MorrisState s = position("OO..X....O.XOX..", 21);
+  const MorrisState s = position_with_history("OO..X....O.XOX..", 21);
   LearnedAgent checked(material_network(), LearnedAgent::Mode::kChecked),
       shallow(material_network(), LearnedAgent::Mode::kOneTurn);
   EXPECT_EQ(checked.spec(), "learned");
@@ -125,12 +126,12 @@ TEST(MorrisLearned, TheDefaultPlaysItsOneTurnValueAmongTheMovesTheReplyDoesNotRe
 TEST(MorrisLearned, AMoveThatRepeatsAPositionThriceIsADraw) {
   // O to move on a quiet board; the board after b-a has occurred twice with X to move (the history's
   // last entry and every second one before it had X to move).
-  const MorrisState before = position(".O.X...O.XOX.X.O", 20);
+  const MorrisState before = position_with_history(".O.X...O.XOX.X.O", 20);
   Board after = before.board();
   after.apply(before.parse_action("move:b-a"));
   const uint32_t other = 0x12345678;  // positions with O to move in between
   const uint32_t history[4] = {other, after.key(), other, after.key()};
-  const MorrisState s = position(".O.X...O.XOX.X.O", 24, history, 4);
+  const MorrisState s = position_with_history(".O.X...O.XOX.X.O", 24, history, 4);
   LearnedAgent agent(material_network(), LearnedAgent::Mode::kTwoTurns);
   Rng rng(1);
   const Decision d = agent.decide(s, rng);
@@ -147,7 +148,7 @@ TEST(MorrisLearned, TheNetworkFileRoundTripsAndIsRefusedWhenItDoesNotFit) {
   for (const nn::DType storage : {nn::DType::kFloat32, nn::DType::kFloat16}) {
     const std::string bytes = nn::write_policy(material_policy(storage));
     nn::Network net = read_value_network(bytes, "value.policy");
-    const MorrisState s = position("OO.X...O.X......", 7);
+    const MorrisState s = position_with_history("OO.X...O.X......", 7);
     encode_position(s.board(), net.input());
     EXPECT_NEAR(net.forward()[0], std::tanh(0.1 * (2 - 3) + 0.05), 1e-3);
     EXPECT_EQ(nn::write_policy(nn::read_policy(bytes)), bytes);

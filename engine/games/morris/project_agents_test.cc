@@ -7,23 +7,11 @@
 #include <gtest/gtest.h>
 
 #include "engine/games/morris/morris_game.h"
+#include "engine/games/morris/position_testing.h"
 #include "engine/nn/reference_nets.h"
 
 namespace pg::morris {
 namespace {
-
-MorrisState position(std::string_view points, int moves, bool pending = false) {
-  Board b = board_from_points(points);
-  b.moves = uint16_t(moves);
-  b.to_move = uint8_t(moves % 2);
-  b.pending_removal = pending;
-  for (int s = 0; s < 2; ++s) {
-    int placed = moves < 10 ? (moves + 1 - s) / 2 : 5;
-    if (pending && s == b.to_move && moves < 10) ++placed;
-    b.in_hand[size_t(s)] = uint8_t(5 - placed);
-  }
-  return MorrisState(b, Rules{});
-}
 
 // The tables' key of the board after `action`, seen from the side that took it.
 uint32_t after_key(const MorrisState& s, const std::string& action) {

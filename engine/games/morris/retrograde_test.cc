@@ -31,7 +31,7 @@ namespace {
 const Solution& endgames() { return endgame_solution(); }
 
 // A position from a drawing (O the side to move, seat 0), `placements` made.
-Board position(std::string_view drawing_text, int placements, bool pending = false) {
+Board drawn_board(std::string_view drawing_text, int placements, bool pending = false) {
   Board b = board_from_points(drawing_text);
   b.in_hand = {uint8_t(mover_hand(placements)), uint8_t(other_hand(placements))};
   b.pending_removal = pending;
@@ -213,7 +213,7 @@ TEST(MorrisRetrograde, ValuesOfDrawnPositions) {
   const Solution& s = endgames();
   // O to move flies c to... any point: O (3 pieces, flying) closes the mill a-b-c at once, then
   // removes an X: X is left with 2. A win in 2 plies.
-  EXPECT_EQ(s.value(position(R"(
+  EXPECT_EQ(s.value(drawn_board(R"(
 O-----O-----.
 |     |     |
 |  .--.--.  |
@@ -224,10 +224,10 @@ O-----O-----.
 |     |     |
 O-----.-----.
 )",
-                             10)),
+                                10)),
             Outcome::win(2));
   // The same with a removal pending: one ply.
-  EXPECT_EQ(s.value(position(R"(
+  EXPECT_EQ(s.value(drawn_board(R"(
 O-----O-----O
 |     |     |
 |  .--.--.  |
@@ -238,10 +238,10 @@ O-----O-----O
 |     |     |
 .-----.-----.
 )",
-                             10, true)),
+                                10, true)),
             Outcome::win(1));
   // X to move with 2 pieces: lost now.
-  Board lost = position(R"(
+  Board lost = drawn_board(R"(
 O-----O-----O
 |     |     |
 |  .--.--.  |
@@ -252,7 +252,7 @@ O-----O-----O
 |     |     |
 .-----.-----.
 )",
-                        10);
+                           10);
   lost.to_move = 1;
   EXPECT_EQ(s.value(lost), Outcome::loss(0));
   // Outside the solved endgames: named.

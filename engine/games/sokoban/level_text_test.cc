@@ -221,7 +221,7 @@ TEST(SokobanLevelText, LevelsSeparatedByCommentLinesOnly) {
   EXPECT_EQ(levels[1].title, "b");
 }
 
-const char* kProjectOneBox =
+const char* kProjectOneBoxNumbers =
     "1 1 1 1 1 1 1 1 1 1 1\n"
     "1 0 0 0 0 0 0 0 0 0 1\n"
     "1 0 0 0 0 0 0 3 0 0 1\n"
@@ -233,13 +233,13 @@ const char* kProjectOneBox =
     "1 1 1 1 1 1 1 1 1 1 1\n";
 
 TEST(SokobanLevelText, NumberGrid) {
-  const Level level = parse_number_grid(kProjectOneBox);
+  const Level level = parse_number_grid(kProjectOneBoxNumbers);
   EXPECT_EQ(level.width, 11);
   EXPECT_EQ(level.height, 9);
   EXPECT_EQ(level.boxes, (std::vector<Square>{level.at(5, 4)}));
   EXPECT_EQ(level.player, level.at(6, 4));
   EXPECT_TRUE(level.target[size_t(level.at(2, 7))]);
-  EXPECT_EQ(level_to_number_grid(level), kProjectOneBox);
+  EXPECT_EQ(level_to_number_grid(level), kProjectOneBoxNumbers);
   // The same map in standard text.
   EXPECT_EQ(level_to_text(level),
             "###########\n"
@@ -271,7 +271,8 @@ TEST(SokobanLevelText, NumberGridAsPythonSource) {
 }
 
 TEST(SokobanLevelText, NumberGridCollectionAndDetection) {
-  const std::string text = std::string("; one box\n") + kProjectOneBox + "\n; tiny\n1 1 1 1 1\n1 4 2 3 1\n1 1 1 1 1\n";
+  const std::string text =
+      std::string("; one box\n") + kProjectOneBoxNumbers + "\n; tiny\n1 1 1 1 1\n1 4 2 3 1\n1 1 1 1 1\n";
   EXPECT_TRUE(looks_like_number_grids(text));
   EXPECT_FALSE(looks_like_number_grids("; 0\n#####\n#@$.#\n#####\n"));
   EXPECT_FALSE(looks_like_number_grids("Title\n#####\n#@$.#\n#####\n"));

@@ -9,7 +9,7 @@
 namespace pg::sokoban {
 namespace {
 
-const SokobanState& as_sokoban(const State& s) { return dynamic_cast<const SokobanState&>(s); }
+const SokobanState& sokoban_state(const State& s) { return dynamic_cast<const SokobanState&>(s); }
 
 // Plays the agent to the end; returns the steps taken (-1 if it declined).
 int play_out(Agent& agent, State& state) {
@@ -31,7 +31,7 @@ TEST(SokobanSolverAgent, SolvesTheProjectMapsInTheFewestMoves) {
     ASSERT_TRUE(agent);
     auto state = game->initial_state(1);
     EXPECT_EQ(play_out(*agent, *state), moves);
-    EXPECT_EQ(as_sokoban(*state).outcome(), Outcome::kSolved);
+    EXPECT_EQ(sokoban_state(*state).outcome(), Outcome::kSolved);
   }
 }
 
@@ -48,7 +48,7 @@ TEST(SokobanSolverAgent, SolvesAgainWhenThePositionLeavesThePlan) {
   state->apply(1);
   const int steps = play_out(*agent, *state);
   EXPECT_GT(steps, 0);
-  EXPECT_EQ(as_sokoban(*state).outcome(), Outcome::kSolved);
+  EXPECT_EQ(sokoban_state(*state).outcome(), Outcome::kSolved);
 }
 
 TEST(SokobanSolverAgent, DeclinesInADeadlock) {

@@ -137,7 +137,7 @@ function seatNetworkFile(api, seat, name, bytes) {
   }
   const agents = api.state().agents.slice();
   agents[seat] = `file:${name}`;
-  setAgents(agents).catch(() => { /* the page shows why */ });
+  setAgents(agents).catch((e) => refuse(messageOf(e)));  // a file that is no network for this game: why
 }
 
 // A file from the file chooser (Module.pgOpenFile): the trace to import, ("policy") the policy file to load, or

@@ -14,7 +14,6 @@
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/mancala_game.h"
-#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/test_boards.h"
 #include "engine/nn/policy_builder.h"
 #include "engine/nn/policy_file.h"

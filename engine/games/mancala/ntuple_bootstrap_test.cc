@@ -13,7 +13,6 @@
 
 #include "engine/core/rng.h"
 #include "engine/games/mancala/ntuple_agent.h"
-#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/solver.h"
 #include "engine/games/mancala/test_boards.h"
 

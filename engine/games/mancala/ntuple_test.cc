@@ -14,7 +14,6 @@
 #include "engine/games/mancala/ntuple_agent.h"
 #include "engine/games/mancala/ntuple_learning.h"
 #include "engine/games/mancala/ntuple_value.h"
-#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/test_boards.h"
 
 namespace pg::mancala {

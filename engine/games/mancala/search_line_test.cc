@@ -11,7 +11,7 @@
 #include "engine/core/rng.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/mancala_game.h"
-#include "engine/games/mancala/rules_testing.h"
+#include "engine/games/mancala/test_boards.h"
 #include "engine/games/mancala/theta_agent.h"
 #include "engine/games/mancala/theta_leaf_learning.h"
 

@@ -1,4 +1,4 @@
-// Boards for the Kalah tests, written out hole by hole.
+// Boards for the Kalah tests, written out hole by hole, and the rules most of them play.
 #pragma once
 
 #include <array>
@@ -7,6 +7,9 @@
 #include "engine/games/mancala/board.h"
 
 namespace pg::mancala {
+
+// Kalah with four stones per pit: the defaults of Rules.
+inline const Rules kStandard{};
 
 // Holes in sowing order: player 0's pits 0..5, its store, player 1's pits
 // 7..12, its store.

@@ -14,7 +14,6 @@
 #include "engine/games/mancala/features.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/mancala_game.h"
-#include "engine/games/mancala/rules_testing.h"
 #include "engine/games/mancala/test_boards.h"
 #include "engine/games/mancala/theta_agent.h"
 #include "engine/games/mancala/theta_learning.h"

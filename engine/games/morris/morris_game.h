@@ -16,7 +16,7 @@
 //   search       retrograde.h and position_index.h (the exact solution), solution_file.cc (its file)
 //   learning     stage_simulation.h and stage_tables.h (the report's tables), value_samples.h (the learned
 //                agent's training data)
-//   tests        *_test.cc, solution_testing.h
+//   tests        *_test.cc, solution_testing.h, position_testing.h
 #pragma once
 
 #include <array>

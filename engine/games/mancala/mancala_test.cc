@@ -432,6 +432,7 @@ TEST(MancalaNetwork, TheNetworkAgentPlaysAPolicyNetworkFromItsFile) {
   nn::PolicyBuilder b("mancala", "policy-network", {kHolesEncoding, nn::Shape{kNumHoles}},
                       {"1", "2", "3", "4", "5", "6"});
   b.dense("logits", kPitsPerSide, weight, bias);
+  const auto shipped = find_policy_file(kNetworkPolicyFile);  // put back at the end, for the tests that read it
   provide_policy_file(kNetworkPolicyFile, nn::write_policy(b.build()));
   auto game = make_game("mancala", Json::object());
   auto state = game->initial_state(1);
@@ -444,6 +445,7 @@ TEST(MancalaNetwork, TheNetworkAgentPlaysAPolicyNetworkFromItsFile) {
   for (size_t i = 0; i < soft.actions.size(); ++i)
     EXPECT_NEAR(soft.probabilities[i], std::exp(double(bias[size_t(soft.actions[i])])) / z, 1e-9);
   EXPECT_FALSE(soft.value.has_value());
+  if (shipped) provide_policy_file(kNetworkPolicyFile, shipped);
 }
 
 }  // namespace

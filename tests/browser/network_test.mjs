@@ -81,20 +81,27 @@ test('the Zuma DQN: its network in the inspector, and the temperature moves the 
   await page.close();
 });
 
+// A Kalah policy network written in PyTorch whose logits favour pit `pit` (1..6) whatever the board, exported
+// to `file` with rlplayground.export_torch (python/) as a student would.
+function exportKalahPreferring(pit, file) {
+  execFileSync('/usr/bin/python3', ['-c', [
+    'import sys, torch, torch.nn as nn, rlplayground',
+    'model = nn.Sequential(nn.Linear(14, 6))',
+    'bias = [0.0] * 6',
+    'bias[int(sys.argv[2]) - 1] = 9.0',
+    'with torch.no_grad():',
+    '    model[0].weight.zero_(); model[0].bias.copy_(torch.tensor(bias))',
+    'rlplayground.export_torch(model, "mancala", sys.argv[1], kind="policy-network")'].join('\n'), file, String(pit)],
+  { env: { ...process.env, PYTHONPATH: path.join(root, 'build/native/python') } });
+}
+
 // A network trained in PyTorch, into the page: exported with rlplayground.export_torch (python/), handed to the
 // page with providePolicyFile in place of the shipped file, it is the one that decides (in the worker, which reads
 // the new file) and whose probabilities the page shows. The shipped network (examples/python/train_kalah.py)
 // then plays 200 games against random in the page, 100 in each seat: it wins at least 90% of them.
 test('Kalah: a PyTorch network handed to the page decides there with its probabilities; the shipped one beats random', async () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pg-network-')), 'first_pit.policy');
-  // A policy network whose logits favour the first pit whatever the board.
-  execFileSync('/usr/bin/python3', ['-c', [
-    'import sys, torch, torch.nn as nn, rlplayground',
-    'model = nn.Sequential(nn.Linear(14, 6))',
-    'with torch.no_grad():',
-    '    model[0].weight.zero_(); model[0].bias.copy_(torch.tensor([9.0, 0, 0, 0, 0, 0]))',
-    'rlplayground.export_torch(model, "mancala", sys.argv[1], kind="policy-network")'].join('\n'), file],
-  { env: { ...process.env, PYTHONPATH: path.join(root, 'build/native/python') } });
+  exportKalahPreferring(1, file);
   const { page, errors } = await open('?game=mancala&seed=4&agents=network:1,random');
   const shipped = await api(page, 'policy');
   const pFirst = (d) => d.distribution.find((x) => x.action === '1').p;
@@ -139,14 +146,7 @@ test('Kalah: a PyTorch network handed to the page decides there with its probabi
 test('Kalah: File... beside a seat seats the network file the reader picks; a file that is not one is refused', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-network-'));
   const file = path.join(dir, 'last pit.policy');
-  // A policy network whose logits favour the last pit whatever the board.
-  execFileSync('/usr/bin/python3', ['-c', [
-    'import sys, torch, torch.nn as nn, rlplayground',
-    'model = nn.Sequential(nn.Linear(14, 6))',
-    'with torch.no_grad():',
-    '    model[0].weight.zero_(); model[0].bias.copy_(torch.tensor([0, 0, 0, 0, 0, 9.0]))',
-    'rlplayground.export_torch(model, "mancala", sys.argv[1], kind="policy-network")'].join('\n'), file],
-  { env: { ...process.env, PYTHONPATH: path.join(root, 'build/native/python') } });
+  exportKalahPreferring(6, file);
   const notes = path.join(dir, 'notes.txt');
   fs.writeFileSync(notes, 'not a network');
   const { page, errors } = await open('?game=mancala&seed=4&agents=random,random');

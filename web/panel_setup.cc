@@ -95,13 +95,12 @@ void setup_panel(App& app) {
   choices.push_back("program");  // the student's own, through the bridge (docs/your-agent.md)
   // A network file the student trained (the agent file:NAME) plays in any game with a network encoding.
   const bool takes_networks = !s.state().observation_tensor().encoding.empty();
-  const float file_button_width = takes_networks ? ImGui::CalcTextSize("File...").x + 12 : 0;
   for (int p = 0; p < s.game().num_players(); ++p) {
     const std::string current = s.agent_specs()[size_t(p)];
     ImGui::PushID(p);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(player_colour(p)), "%s", player_name(p).c_str());
     ImGui::SameLine(90);
-    ImGui::SetNextItemWidth(takes_networks ? -file_button_width : -1);
+    ImGui::SetNextItemWidth(takes_networks ? -ImGui::GetFrameHeight() * 3 : -1);  // room for File...
     if (ImGui::BeginCombo("##agent", current.c_str())) {
       for (const auto& c : choices) {
         if (ImGui::Selectable(c.c_str(), c == current) && c != current) app.set_agent(p, c);

@@ -39,14 +39,16 @@ void read_named_file(const std::string& label, const std::string& name, const st
 }  // namespace
 
 std::unique_ptr<Agent> make_loaded_network_agent(const Game& game, std::string_view spec, std::string_view arg) {
-  const std::string label = "agent '" + std::string(spec) + "'";
   const auto [name, temperature] = name_and_temperature(spec, arg);
-  if (name.empty()) throw InputError(label, "name the network file: file:NAME (or file:NAME:T at temperature T)");
   const State::ObservationTensor tensor = game.initial_state(0)->observation_tensor();
-  if (tensor.encoding.empty())
-    throw InputError(label, game.name() + " has no network encoding, so no network file plays it");
   const std::string path = loaded_policy_path(game.name(), name);
 #ifndef __EMSCRIPTEN__
+  // In the page these are the page's to say (it offers File... only where a game has an encoding, and names a
+  // file it does not have): its first download carries no more text than it needs.
+  const std::string label = "agent '" + std::string(spec) + "'";
+  if (name.empty()) throw InputError(label, "name the network file: file:NAME (or file:NAME:T at temperature T)");
+  if (tensor.encoding.empty())
+    throw InputError(label, game.name() + " has no network encoding, so no network file plays it");
   read_named_file(label, name, path);
 #endif
   const PolicyExpectation expect{.source = "file '" + name + "'",

@@ -4,11 +4,14 @@ namespace pg::nn {
 
 PolicyCache<Policy>& network_policies() {
   static PolicyCache<Policy> cache(PolicyCache<Policy>::by_path, [](const std::string& bytes, const std::string& path) {
-    // A file the user brought (loaded_network.h) is named as they named it; a shipped one by its place.
     const std::string game = path.substr(0, path.find('/'));
-    const std::string source =
-        is_loaded_policy(path) ? "file '" + path.substr(loaded_policy_path(game, "").size()) + "'" : "policies/" + path;
-    return read_policy(bytes, {.source = source, .game = game});
+#ifndef __EMSCRIPTEN__
+    // A file the user brought by its path (loaded_network.h) is named by it; the page names it by its place.
+    if (is_loaded_policy(path))
+      return read_policy(bytes,
+                         {.source = "file '" + path.substr(loaded_policy_path(game, "").size()) + "'", .game = game});
+#endif
+    return read_policy(bytes, {.source = "policies/" + path, .game = game});
   });
   return cache;
 }

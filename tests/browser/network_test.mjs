@@ -174,7 +174,7 @@ test('Kalah: File... beside a seat seats the network file the reader picks; a fi
   await pick(1, notes);
   await page.waitForFunction(() => window.playground.messages().some((m) => /notes\.txt/.test(m.text)));
   const refusal = (await api(page, 'messages')).find((m) => /notes\.txt/.test(m.text)).text;
-  assert.match(refusal, /file 'notes\.txt': not a policy file/, refusal);
+  assert.match(refusal, /loaded\/notes\.txt: not a policy file/, refusal);
   assert.equal((await api(page, 'state')).agents.join(), 'file:last_pit.policy,random', 'the seat keeps its agent');
   await page.close();
 
@@ -182,7 +182,7 @@ test('Kalah: File... beside a seat seats the network file the reader picks; a fi
   const { page: again } = await open('?game=mancala&seed=4&agents=file:last_pit.policy,random', { waitForPolicies: false });
   await again.waitForFunction(() => window.playground.messages().some((m) => /last_pit\.policy/.test(m.text)));
   const told = (await api(again, 'messages')).map((m) => m.text).join('\n');
-  assert.match(told, /the network file 'last_pit\.policy' is not in this page: seat it with File\.\.\./, told);
+  assert.match(told, /the network file 'last_pit\.policy' is not in this page: pick it with File\.\.\./, told);
   await again.close();
   assert.deepEqual(errors, []);
 });

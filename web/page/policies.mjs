@@ -65,8 +65,7 @@ export function policyFile(path) {
   let fetched = policyBytes.get(path);
   const brought = /^[a-z_]+\/loaded\/(.*)$/.exec(path);
   if (!fetched && brought) {  // a file the reader brought (the agent file:NAME): only they can give it again
-    return Promise.reject(new Error(`the network file '${brought[1]}' is not in this page: seat it with File... `
-      + 'beside the seat in Setup (or window.playground.providePolicyFile)'));
+    return Promise.reject(new Error(`the network file '${brought[1]}' is not in this page: pick it with File...`));
   }
   if (!fetched) {
     const game = path.split('/')[0];

@@ -11,13 +11,14 @@
 
 namespace pg::nn {
 
-namespace {
-
-// An activation step of its own (not after a dense, conv or scale-and-shift step).
+// An activation step of its own (not after a dense, conv or scale-and-shift step). Outside the
+// anonymous namespace because Step holds one and Plan, which network.h names, holds the steps.
 struct ActivationKernel {
   Activation activation = Activation::kLinear;
   double alpha = 0.0;
 };
+
+namespace {
 
 // A per-channel affine map waiting to be folded into the next layer: x -> x s[c] + t[c].
 struct Affine {

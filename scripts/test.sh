@@ -121,9 +121,11 @@ browser_tests() {
   # CI to its limit (node applies the timeout to each file as a whole too: the longest take a few minutes).
   SITE_DIR=build/wasm/site-checked node --test --test-concurrency=2 --test-timeout=1200000 page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs \
     morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs \
-    large_input_test.mjs soak_test.mjs links_test.mjs embedding_test.mjs docs_links_test.mjs \
+    soak_test.mjs links_test.mjs embedding_test.mjs docs_links_test.mjs \
     words_test.mjs look_test.mjs touch_test.mjs guides_test.mjs frames_test.mjs text_fit_test.mjs program_test.mjs
 }
+# Large inputs against the release page only, as users get it (its memory limits and speed). Deep nesting and
+# large texts are parsed under WebAssembly's stack checks by the engine's tests in WebAssembly (JsonInput.*).
 browser_release_tests() { cd tests/browser && node --test large_input_test.mjs; }
 # The hosted folder from the release site built above (hashed names, .gz/.br), served by Debian's nginx with
 # gzip_static and brotli_static at the root and in a subfolder (docs/hosting.md).

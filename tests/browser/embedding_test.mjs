@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
-import { useSite, env, root } from './helpers.mjs';
+import { useSite, env, root, drawn } from './helpers.mjs';
 
 useSite();
 
@@ -250,11 +250,10 @@ test('Copy link in an embed: a click inside the frame copies there, pg.copyLink(
 
   // A reader's real click on Copy link inside the frame copies there (the frame takes the focus it needs).
   const frame = page.frames().find((f) => f.url().includes('level=teaching:3&agents=human'));
-  // Where the button is once the page has settled: its help texts in, the frames they asked for drawn.
-  await frame.evaluate(async () => {
-    await window.playground.textsReady();
-    for (let i = 0; i < 4; ++i) await new Promise((resolve) => requestAnimationFrame(resolve));
-  });
+  // Where the button is once the page has settled: its help texts in, then frames the page drew after them (not
+  // the browser's animation frames: a loaded machine draws the page's more slowly).
+  await frame.evaluate(() => window.playground.textsReady());
+  await drawn(frame);
   const button = (await frame.evaluate(() => window.playground.panels())).buttons.find((b) => b.name === 'Copy link');
   assert.ok(button, 'the Setup panel shows Copy link');
   const box = await page.locator('#copyframe').boundingBox();

@@ -305,27 +305,45 @@ test('the API\'s refusals name the page\'s games, the agents once, and the trace
 test('an idle page draws no frames while a message shows; information goes after 6 s, errors stay', async () => {
   const { page, errors } = await open('?agents=human,human', {
     prepare: (p) => p.addInitScript(() => {
+      // A frame clears the canvas and each panel's background: the clears of one task are one frame.
       window.__frames = 0;
+      window.__frameTimes = [];
+      let inFrame = false;
       const clear = WebGL2RenderingContext.prototype.clear;
-      WebGL2RenderingContext.prototype.clear = function (...args) { window.__frames++; return clear.apply(this, args); };
+      WebGL2RenderingContext.prototype.clear = function (...args) {
+        if (!inFrame) {
+          inFrame = true;
+          window.__frames++;
+          window.__frameTimes.push(performance.now());
+          queueMicrotask(() => { inFrame = false; });
+        }
+        return clear.apply(this, args);
+      };
     }),
   });
   const frames = () => page.evaluate(() => window.__frames);
-  // The few frames a change asks for are drawn (on a loaded machine they take longer than on an idle one):
-  // waits until no frame has come for 600 ms.
-  const settled = async () => {
-    for (let last = await frames(), i = 0; i < 30; ++i) {
-      await page.waitForTimeout(600);
-      const now = await frames();
-      if (now === last) return;
-      last = now;
+  // The few frames a change asks for are drawn: waits until no frame has come for three times the longest gap
+  // between the last ones (at least 600 ms), because a page slow to draw (a loaded machine) waits between its
+  // frames twice as long as the last one took.
+  // `since`: the page's time before the change; its frames come after it.
+  const now = () => page.evaluate(() => performance.now());
+  const settled = async (since) => {
+    for (let i = 0; i < 60; ++i) {
+      await page.waitForTimeout(300);
+      const quiet = await page.evaluate((from) => {
+        const t = window.__frameTimes.filter((x) => x > from).slice(-4);
+        const gap = Math.max(0, ...t.slice(1).map((x, k) => x - t[k]));
+        return t.length > 0 && performance.now() - t.at(-1) > Math.max(600, 3 * gap);
+      }, since);
+      if (quiet) return;
     }
-    assert.fail('the page kept drawing frames for 18 s');
+    assert.fail('no frame came, or the page kept drawing frames, for 18 s');
   };
+  const imported = await now();
   await api(page, 'importTrace', await api(page, 'trace'));
   assert.match((await api(page, 'messages')).at(-1).text, /^Trace imported: 0 steps/);
   const shown = Date.now();
-  await settled();  // the frames that show it
+  await settled(imported);  // the frames that show it
   let before = await frames();
   await page.waitForTimeout(2000);
   assert.ok(await frames() - before <= 1, `frames drawn in 2 s with a message on show: ${await frames() - before}`);
@@ -336,11 +354,12 @@ test('an idle page draws no frames while a message shows; information goes after
   await page.waitForFunction((n) => window.__frames > n, before, { timeout: 30000 });
   assert.deepEqual(await api(page, 'messages'), [], 'a frame took the information message away');
   // An error stays (and needs no frames either).
+  const failed = await now();
   await assert.rejects(api(page, 'importTrace', '{'), /Import failed, nothing changed/);
   const error = (await api(page, 'messages')).at(-1);
   assert.equal(error.error, true);
   assert.match(error.text, /^Import failed, nothing changed/);
-  await settled();
+  await settled(failed);
   before = await frames();
   await page.waitForTimeout(7000);
   assert.ok(await frames() - before <= 1, `frames drawn in 7 s with an error on show: ${await frames() - before}`);

@@ -4,27 +4,23 @@
 // no frame is drawn, never a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useSite, open } from './helpers.mjs';
+import { useSite, open, framesSettled } from './helpers.mjs';
 
 useSite();
 
 // Read without a call that redraws (the API's calls ask for frames; this one does not).
 const framesDrawn = (page) => page.evaluate(() => window.Module.ccall('pg_frames_drawn', 'number', [], []));
 
-// Waits until the few frames a change asks for are drawn: no frame for three times the longest gap between the
-// last ones (at least 600 ms), because a page slow to draw (a loaded machine) waits between its frames twice as
-// long as the last one took.
+// Waits until the few frames a change asks for are drawn (framesSettled).
 async function settled(page) {
   const start = Date.now();
-  const changes = [];  // when the count of frames was seen to change
+  const changes = [start];  // when the count of frames was seen to change
   for (let last = await framesDrawn(page); Date.now() - start < 30000;) {
     await page.waitForTimeout(100);
     const count = await framesDrawn(page);
     if (count !== last) changes.push(Date.now());
     last = count;
-    const recent = changes.slice(-4);
-    const gap = Math.max(0, ...recent.slice(1).map((t, k) => t - recent[k]));
-    if (Date.now() - (changes.at(-1) ?? start) > Math.max(600, 3 * gap)) return;
+    if (framesSettled(changes, Date.now())) return;
   }
   assert.fail('the page kept drawing frames for 30 s');
 }

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { useSite, open, at, press, api, cli, artifacts, env, GAMES, drawn } from './helpers.mjs';
+import { useSite, open, at, press, api, cli, artifacts, env, GAMES, drawn, framesSettled } from './helpers.mjs';
 
 useSite();
 
@@ -322,20 +322,15 @@ test('an idle page draws no frames while a message shows; information goes after
     }),
   });
   const frames = () => page.evaluate(() => window.__frames);
-  // The few frames a change asks for are drawn: waits until no frame has come for three times the longest gap
-  // between the last ones (at least 600 ms), because a page slow to draw (a loaded machine) waits between its
-  // frames twice as long as the last one took.
-  // `since`: the page's time before the change; its frames come after it.
+  // Waits until the frames of a change have come and all been drawn (framesSettled); `since`: the page's time
+  // before the change.
   const now = () => page.evaluate(() => performance.now());
   const settled = async (since) => {
     for (let i = 0; i < 60; ++i) {
       await page.waitForTimeout(300);
-      const quiet = await page.evaluate((from) => {
-        const t = window.__frameTimes.filter((x) => x > from).slice(-4);
-        const gap = Math.max(0, ...t.slice(1).map((x, k) => x - t[k]));
-        return t.length > 0 && performance.now() - t.at(-1) > Math.max(600, 3 * gap);
-      }, since);
-      if (quiet) return;
+      const { times, clock } = await page.evaluate((from) =>
+        ({ times: window.__frameTimes.filter((t) => t > from), clock: performance.now() }), since);
+      if (times.length > 0 && framesSettled(times, clock)) return;
     }
     assert.fail('no frame came, or the page kept drawing frames, for 18 s');
   };

@@ -103,11 +103,12 @@ export const drawn = (page, n = 2) => page.evaluate((k) => new Promise((resolve,
 
 // Whether the frames a change asked for have all been drawn: no frame for three times the longest gap between
 // the last ones (at least 600 ms), because a page slow to draw (a loaded machine) waits between its frames twice
-// as long as the last one took. `times`: when the frames came, in milliseconds on the clock of `now`.
-export function framesSettled(times, now) {
+// as long as the last one took. `times`: when the frames came, in milliseconds on the clock of `now`;
+// `drawMs`, where known, the longest a frame took to draw (the next one may come 3 times that after it starts).
+export function framesSettled(times, now, drawMs = 0) {
   const last = times.slice(-4);
   const gap = Math.max(0, ...last.slice(1).map((t, k) => t - last[k]));
-  return now - last.at(-1) > Math.max(600, 3 * gap);
+  return now - last.at(-1) > Math.max(600, 3 * gap, 4 * drawMs);
 }
 
 // Presses a key and waits for the page to reach `step` (keys are handled at the next frame). Waits for the page

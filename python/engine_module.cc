@@ -39,27 +39,43 @@ std::vector<std::pair<std::string, std::vector<int>>> encodings_of(const State& 
   out.emplace_back(kFeatures, std::vector<int>{int(state.observation().size())});
   const State::ObservationTensor tensor = state.observation_tensor();
   if (!tensor.encoding.empty()) out.emplace_back(tensor.encoding, tensor.shape);
+  for (const State::ObservationTensor& source : state.source_encodings())
+    out.emplace_back(source.encoding, source.shape);
   return out;
 }
 
+std::string default_encoding_of(const State& state) {
+  const State::ObservationTensor tensor = state.observation_tensor();
+  return tensor.encoding.empty() ? std::string(kFeatures) : tensor.encoding;
+}
+
 Encoding::Encoding(const State& state, const std::string& name, const std::string& game_name) : name_(name) {
+  const auto encodings = encodings_of(state);
+  const size_t sources = state.source_encodings().size();
   std::string known;
-  for (const auto& [encoding, shape] : encodings_of(state)) {
+  for (size_t i = 0; i < encodings.size(); ++i) {
+    const auto& [encoding, shape] = encodings[i];
     known += (known.empty() ? "" : ", ") + encoding;
     if (encoding != name) continue;
     shape_ = shape;
     size_ = 1;
     for (int d : shape) size_ *= size_t(d);
-    features_ = encoding == kFeatures;
+    if (i == 0) {
+      kind_ = Kind::kFeatures;
+    } else if (i + sources >= encodings.size()) {
+      kind_ = Kind::kSource;
+      source_index_ = i + sources - encodings.size();
+    }
     return;
   }
   throw InputError("observation '" + name + "'", "not an encoding of " + game_name + " (known: " + known + ")");
 }
 
 void Encoding::write(const State& state, float* out) const {
-  if (!features_) {
-    state.fill_observation(std::span<float>(out, size_));
-    return;
+  switch (kind_) {
+    case Kind::kNetwork: state.fill_observation(std::span<float>(out, size_)); return;
+    case Kind::kSource: state.fill_source_encoding(source_index_, std::span<float>(out, size_)); return;
+    case Kind::kFeatures: break;
   }
   const std::vector<float> values = state.observation();
   if (values.size() != size_) throw std::logic_error("a state's feature vector changed its size");
@@ -97,8 +113,7 @@ class PyEpisode {
     if (range_.count <= 0) throw std::logic_error(game + " declares no actions");
     reset(seed);
     started_ = false;  // the environment's own reset() starts the first episode
-    const auto encodings = encodings_of(state());
-    encoding_ = Encoding(state(), encodings.size() > 1 ? encodings[1].first : kFeatures, game_->name());
+    encoding_ = Encoding(state(), default_encoding_of(state()), game_->name());
     action_mask_key_ = py::str("action_mask");
     numpy_bool_ = py::module_::import("numpy").attr("bool_");
   }
@@ -170,6 +185,10 @@ class PyEpisode {
   int index_of_name(const std::string& name) const { return index_of(state().parse_action(name)); }
 
   std::vector<std::pair<std::string, std::vector<int>>> encodings() const { return encodings_of(state()); }
+  // The encoding observed unless told (the network's tensor, else "features"); whether the game has a network
+  // tensor at all, for the exporter.
+  std::string default_encoding() const { return default_encoding_of(state()); }
+  bool has_network_encoding() const { return !state().observation_tensor().encoding.empty(); }
 
   py::array_t<float> observation(const std::string& encoding) const {
     return observation_in(encoding == encoding_.name() ? encoding_ : Encoding(state(), encoding, game_->name()));
@@ -494,6 +513,8 @@ PYBIND11_MODULE(_engine, m) {
       .def("action_name", &PyEpisode::action_name, py::arg("index"))
       .def("index_of_name", &PyEpisode::index_of_name, py::arg("name"))
       .def("encodings", &PyEpisode::encodings)
+      .def_property_readonly("default_encoding", &PyEpisode::default_encoding)
+      .def_property_readonly("has_network_encoding", &PyEpisode::has_network_encoding)
       .def("observation", &PyEpisode::observation, py::arg("encoding"))
       .def("play", &PyEpisode::play, py::arg("index"))
       .def("play_turn", &PyEpisode::play_turn, py::arg("index"))

@@ -16,8 +16,12 @@ namespace pg::python {
 // The encoding every game has: State::observation(), a flat vector from the mover's point of view.
 inline constexpr const char* kFeatures = "features";
 
-// The encodings a state offers: "features" always, and the network's tensor where the game has one.
+// The encodings a state offers: "features" always, the network's tensor where the game has one, then the inputs
+// of the game's source document (State::source_encodings).
 std::vector<std::pair<std::string, std::vector<int>>> encodings_of(const State& state);
+
+// The encoding an environment observes unless told: the network's tensor where the game has one, else "features".
+std::string default_encoding_of(const State& state);
 
 // One of a game's encodings, written into a caller's buffer of size() floats.
 class Encoding {
@@ -28,15 +32,17 @@ class Encoding {
   const std::string& name() const { return name_; }
   const std::vector<int>& shape() const { return shape_; }
   size_t size() const { return size_; }
-  // Writes every value. The network's tensor is written in place (State::fill_observation allocates nothing);
-  // the feature vector is copied from State::observation().
+  // Writes every value. The network's tensor and a source's encoding are written in place (they allocate
+  // nothing); the feature vector is copied from State::observation().
   void write(const State& state, float* out) const;
 
  private:
+  enum class Kind { kFeatures, kNetwork, kSource };
   std::string name_;
   std::vector<int> shape_;
   size_t size_ = 0;
-  bool features_ = false;
+  Kind kind_ = Kind::kNetwork;
+  size_t source_index_ = 0;  // kSource: its index in State::source_encodings()
 };
 
 Json parse_options(const std::string& options_json);

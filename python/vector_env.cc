@@ -38,7 +38,7 @@ class VectorEpisodes {
     if (num_games < 1) throw InputError("num_envs", "must be at least 1, got " + std::to_string(num_games));
     if (step_limit < 0) throw InputError("max_episode_steps", "must be positive");
     const auto first = game_->initial_state(0);
-    encoding_ = Encoding(*first, encoding.empty() ? default_encoding(*first) : encoding, game_->name());
+    encoding_ = Encoding(*first, encoding.empty() ? default_encoding_of(*first) : encoding, game_->name());
     std::vector<py::ssize_t> shape{num_games};
     shape.insert(shape.end(), encoding_.shape().begin(), encoding_.shape().end());
     const py::ssize_t n = num_games;
@@ -142,11 +142,6 @@ class VectorEpisodes {
             masks_.mutable_data(),          to_play_.mutable_data(),
             movers_.mutable_data(),         episode_seeds_.mutable_data(),
             episode_lengths_.mutable_data()};
-  }
-
-  static std::string default_encoding(const State& state) {
-    const auto encodings = encodings_of(state);
-    return encodings.size() > 1 ? encodings[1].first : kFeatures;  // the network's where the game has one
   }
 
   void check_game(int game) const {

@@ -126,6 +126,12 @@ class State {
   };
   virtual ObservationTensor observation_tensor() const { return {}; }
   virtual void fill_observation(std::span<float> /*out*/) const {}
+  // The inputs the game's source document gave its learner, where they differ from the tensor above (Kalah's
+  // report's 40 features, the Morris project's board vector): their encodings and shapes, and one written
+  // into the caller's buffer by its index in that list (every value, nothing allocated). For students
+  // reproducing a source (Python's observations); no agent of ours reads them through here.
+  virtual std::vector<ObservationTensor> source_encodings() const { return {}; }
+  virtual void fill_source_encoding(size_t /*index*/, std::span<float> /*out*/) const {}
   // A human-readable board (ASCII), as in the rule tests.
   virtual std::string to_text() const = 0;
   // The position in sentences for a listener (the page's text mirror, read by screen readers): each place named

@@ -28,7 +28,6 @@ except ImportError:
     _AECBase = object
 
 RENDER_MODES = ["ansi"]
-FEATURES = "features"
 
 InputError = _engine.InputError
 
@@ -109,8 +108,11 @@ class _Playground:
         self.title = self._episode.title
         self.options = json.loads(self._episode.options_json)
         self.observation_encodings = {name: tuple(shape) for name, shape in self._episode.encodings()}
+        # The tensor policy files are read against (None where the game has none); the other encodings are the
+        # feature vector and the inputs of the game's source document.
+        self.network_encoding = self._episode.default_encoding if self._episode.has_network_encoding else None
         if observation is None:  # the network's encoding where the game has one
-            observation = next((e for e in self.observation_encodings if e != FEATURES), FEATURES)
+            observation = self._episode.default_encoding
         if observation not in self.observation_encodings:
             raise ValueError(
                 f"observation {observation!r} is not an encoding of {self.game} "

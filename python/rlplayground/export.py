@@ -395,7 +395,7 @@ def _game_target(game, encoding, options):
     from . import make
 
     env = make(game, **(options or {}))
-    networks = [e for e in env.observation_encodings if e != "features"]
+    networks = [env.network_encoding] if env.network_encoding else []
     if encoding is None:
         if not networks:
             raise ExportError(f"{game} has no network encoding (its encodings: {', '.join(env.observation_encodings)})")

@@ -46,7 +46,8 @@ class Bridge:
                                         stderr=subprocess.PIPE, text=True)
         self.lines = queue.Queue()
         self.errors = []
-        threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True).start()
+        self.stdout_reader = threading.Thread(target=self._read, args=(self.process.stdout, self.lines.put), daemon=True)
+        self.stdout_reader.start()
         threading.Thread(target=self._read, args=(self.process.stderr, self.errors.append), daemon=True).start()
         self.printed = []
         listening = self.wait_for_line("listening on 127.0.0.1:")
@@ -89,7 +90,7 @@ class Bridge:
         except subprocess.TimeoutExpired:
             self.process.kill()
             code = None
-        time.sleep(0.1)
+        self.stdout_reader.join(timeout=5)  # its last lines are read once the stream ends, however busy the machine
         last = None
         while not self.lines.empty():
             last = self.lines.get()

@@ -196,6 +196,21 @@ std::string percent(double x) {
 }  // namespace
 
 // On stderr: the game, its seed (to replay it with `play --seed`), the step and why.
+void score_both_seats(const Game& game, const std::string& me, const std::string& label, const std::string& opponent,
+                      long games, Json& scores) {
+  for (int first = 1; first >= 0 && games > 0; --first) {
+    const MatchResult r =
+        first ? play_match(game, {me, opponent}, games, 1) : play_match(game, {opponent, me}, games, 1);
+    const long my_wins = first ? r.wins : r.losses;
+    const Interval ci = wilson_interval(double(my_wins), double(r.games));
+    const std::string key = label + (first ? " first" : " second") + " vs " + opponent;
+    scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
+    std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
+                r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
+    std::fflush(stdout);
+  }
+}
+
 std::function<void(const Forfeit&)> forfeit_printer(std::vector<std::string> seats) {
   auto shown = std::make_shared<long>(0);
   return [seats = std::move(seats), shown](const Forfeit& f) {

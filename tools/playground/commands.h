@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/json.h"
 #include "engine/core/match.h"
 #include "tools/playground/args.h"
 
@@ -14,6 +15,12 @@ namespace pg::cli {
 // Prints a match's forfeits (an agent that declined to move and lost the game) on stderr as they happen: the
 // first three, then that more are only counted. `seats` are the match's agent specs.
 std::function<void(const Forfeit&)> forfeit_printer(std::vector<std::string> seats);
+
+// `me` (an agent spec) against `opponent`, `games` games moving first and as many moving second: each printed
+// as it ends and added to `scores` under "LABEL first vs OPPONENT" (and "second") with its wins, draws and 95%
+// interval of the win rate. For the training commands' evaluations.
+void score_both_seats(const Game& game, const std::string& me, const std::string& label, const std::string& opponent,
+                      long games, Json& scores);
 
 // The seconds since `start`, for a long command's progress and summary.
 inline double seconds_since(std::chrono::steady_clock::time_point start) {

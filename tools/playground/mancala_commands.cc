@@ -132,19 +132,9 @@ Json evaluate_weights(const Game& game, const mancala::ThetaPolicy& policy, int 
   const std::string name = "cli-trained";
   mancala::thetas().store(name, std::make_shared<const mancala::ThetaPolicy>(policy));
   Json scores = Json::object();
-  for (const char* opponent : {"greedy:1", "greedy:5"}) {
-    for (int first = 1; first >= 0 && eval_games > 0; --first) {
-      const std::string me = "theta:" + std::to_string(depth) + ":" + name;
-      const MatchResult r =
-          first ? play_match(game, {me, opponent}, eval_games, 1) : play_match(game, {opponent, me}, eval_games, 1);
-      const long my_wins = first ? r.wins : r.losses;
-      const Interval ci = wilson_interval(double(my_wins), double(r.games));
-      const std::string key = "theta:" + std::to_string(depth) + (first ? " first" : " second") + " vs " + opponent;
-      scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
-      std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
-                  r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
-    }
-  }
+  const std::string label = "theta:" + std::to_string(depth);
+  for (const char* opponent : {"greedy:1", "greedy:5"})
+    score_both_seats(game, label + ":" + name, label, opponent, eval_games, scores);
   return scores;
 }
 

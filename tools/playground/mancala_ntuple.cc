@@ -164,18 +164,8 @@ Json evaluate_value(const Game& game, const mancala::NTupleValue& value, long ev
   mancala::ntuples().store(name, std::make_shared<const mancala::NTupleValue>(value));
   Json scores = Json::object();
   for (const auto& [depth, opponent] : {std::pair{2, "greedy:4"}, std::pair{5, "greedy:5"}}) {
-    for (int first = 1; first >= 0 && eval_games > 0; --first) {
-      const std::string me = "ntuple:" + std::to_string(depth) + ":" + name;
-      const MatchResult r =
-          first ? play_match(game, {me, opponent}, eval_games, 1) : play_match(game, {opponent, me}, eval_games, 1);
-      const long my_wins = first ? r.wins : r.losses;
-      const Interval ci = wilson_interval(double(my_wins), double(r.games));
-      const std::string key = "ntuple:" + std::to_string(depth) + (first ? " first" : " second") + " vs " + opponent;
-      scores[key] = {{"games", r.games}, {"wins", my_wins}, {"draws", r.draws}, {"win_rate_95", {ci.low, ci.high}}};
-      std::printf("%s: %ld wins, %ld draws of %ld (%.1f%%, 95%% interval %.1f%% to %.1f%%)\n", key.c_str(), my_wins,
-                  r.draws, r.games, 100.0 * double(my_wins) / double(r.games), 100.0 * ci.low, 100.0 * ci.high);
-      std::fflush(stdout);
-    }
+    const std::string label = "ntuple:" + std::to_string(depth);
+    score_both_seats(game, label + ":" + name, label, opponent, eval_games, scores);
   }
   return scores;
 }

@@ -1,6 +1,9 @@
 #include "engine/games/mancala/mancala_game.h"
 
+#include <algorithm>
+
 #include "engine/core/error.h"
+#include "engine/games/mancala/features.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/ntuple_agent.h"
@@ -72,6 +75,15 @@ void MancalaState::fill_observation(std::span<float> out) const {
     for (int i = 0; i < kPitsPerSide; ++i) out[k++] = float(board_.pit(side, i));
     out[k++] = float(board_.store(side));
   }
+}
+
+std::vector<State::ObservationTensor> MancalaState::source_encodings() const {
+  return {{kReportFeaturesEncoding, {kNumFeatures}}};
+}
+
+void MancalaState::fill_source_encoding(size_t /*index*/, std::span<float> out) const {
+  const Features phi = features(board_, rules_, FeatureRules{});
+  std::transform(phi.begin(), phi.end(), out.begin(), [](double v) { return float(v); });
 }
 
 std::string MancalaState::to_text() const { return mancala::to_text(board_); }

@@ -37,6 +37,9 @@ inline constexpr const char* kSwept = "swept";  // the stones swept into each st
 
 // The network observation: the mover's six pits (sowing order) and store, then the opponent's, in stones.
 inline constexpr const char* kHolesEncoding = "mancala-holes-v1";
+// The report's 40 features of the position (features.h, the default FeatureRules), the block of the player
+// to move filled: the linear TD learner's input, a source encoding (State::source_encodings).
+inline constexpr const char* kReportFeaturesEncoding = "mancala-report-features-v1";
 // The policy file the agent "network" plays (a q-, policy- or value-network of kHolesEncoding).
 inline constexpr const char* kNetworkPolicyFile = "mancala/network.policy";
 
@@ -57,6 +60,8 @@ class MancalaState : public State {
   // The network input policy files name (kHolesEncoding, 14 values): the same as observation().
   ObservationTensor observation_tensor() const override;
   void fill_observation(std::span<float> out) const override;
+  std::vector<ObservationTensor> source_encodings() const override;
+  void fill_source_encoding(size_t index, std::span<float> out) const override;
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;

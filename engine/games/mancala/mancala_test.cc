@@ -11,6 +11,7 @@
 #include "engine/core/policy_store.h"
 #include "engine/core/registry.h"
 #include "engine/games/mancala/board.h"
+#include "engine/games/mancala/features.h"
 #include "engine/games/mancala/greedy_agent.h"
 #include "engine/games/mancala/heuristic_agent.h"
 #include "engine/games/mancala/mancala_game.h"
@@ -420,6 +421,24 @@ TEST(MancalaNetwork, TheTensorIsTheFeatureVectorFromTheMoversSide) {
     std::vector<float> values(t.size(), -1.0f);
     state->fill_observation(values);
     EXPECT_EQ(values, state->observation());
+    state->apply(a);
+  }
+}
+
+TEST(MancalaNetwork, TheReportsFeaturesAreASourceEncodingOfTheFortyFeaturesOfThePosition) {
+  auto state = make_game("mancala", Json::object())->initial_state(1);
+  for (Action a : {2, 0, 5}) {
+    const auto sources = state->source_encodings();
+    ASSERT_EQ(sources.size(), 1u);
+    EXPECT_EQ(sources[0].encoding, kReportFeaturesEncoding);
+    EXPECT_EQ(sources[0].shape, std::vector<int>{kNumFeatures});
+    std::vector<float> values(sources[0].size(), -1.0f);
+    state->fill_source_encoding(0, values);
+    const auto& m = dynamic_cast<const MancalaState&>(*state);
+    const Features phi = features(m.board(), m.rules(), FeatureRules{});
+    for (size_t i = 0; i < values.size(); ++i) EXPECT_FLOAT_EQ(values[i], float(phi[i])) << feature_names()[i];
+    EXPECT_EQ(values[kPlayerFeature], float(m.board().to_move));  // the block and flag follow the mover
+    EXPECT_EQ(values[kConstFeature], 1.0f);
     state->apply(a);
   }
 }

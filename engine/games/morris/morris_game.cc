@@ -99,6 +99,14 @@ std::vector<float> MorrisState::observation() const {
   return obs;
 }
 
+std::vector<State::ObservationTensor> MorrisState::source_encodings() const {
+  return {{kGeniusEncoding, {kNumPoints}}};
+}
+
+void MorrisState::fill_source_encoding(size_t /*index*/, std::span<float> out) const {
+  encode_board(sides_of(board_, board_.to_move), out);
+}
+
 std::string ending_text(const MorrisState& state) {
   const int loser = 1 - state.winner();
   switch (state.ending()) {

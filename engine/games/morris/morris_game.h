@@ -77,6 +77,10 @@ class MorrisState : public State {
   int current_player() const override { return done_ ? kTerminalPlayer : board_.to_move; }
   std::string action_name(Action action) const override { return action_to_string(action); }
   std::vector<float> observation() const override;
+  // The project's network input (kGeniusEncoding, 16 values from the side to move's point of view), the same
+  // values as observation(), under the name its policy files give it.
+  std::vector<ObservationTensor> source_encodings() const override;
+  void fill_source_encoding(size_t index, std::span<float> out) const override;
   std::string to_text() const override;
   std::string to_words() const override;
   Json to_json() const override;

@@ -22,6 +22,7 @@
 #include "engine/games/morris/bonus_agent.h"
 #include "engine/games/morris/morris_game.h"
 #include "engine/games/morris/position_testing.h"
+#include "engine/games/morris/project_agents.h"
 
 namespace pg::morris {
 namespace {
@@ -106,6 +107,26 @@ TEST(MorrisRules, PlacementAlternatesSeatZeroFirstOnAnyEmptyPointForTenTurns) {
   play(*fresh, "place:e");
   EXPECT_FALSE(fresh->is_legal(4));
   EXPECT_THROW(play(*fresh, "place:e"), InputError);
+}
+
+TEST(MorrisState, TheProjectsBoardVectorIsASourceEncodingFromTheMoversSide) {
+  auto state = make_game("morris", Json::object())->initial_state(1);
+  for (const char* move : {"place:a", "place:b", "place:d"}) {
+    const auto sources = state->source_encodings();
+    ASSERT_EQ(sources.size(), 1u);
+    EXPECT_EQ(sources[0].encoding, kGeniusEncoding);
+    EXPECT_EQ(sources[0].shape, std::vector<int>{kNumPoints});
+    std::vector<float> values(sources[0].size(), 7.0f);
+    state->fill_source_encoding(0, values);
+    EXPECT_EQ(values, state->observation());
+    state->apply(state->parse_action(move));
+  }
+  std::vector<float> values(kNumPoints);
+  state->fill_source_encoding(0, values);  // seat 1 to move: a and d are the enemy's, b its own
+  EXPECT_EQ(values[0], -1.0f);
+  EXPECT_EQ(values[1], 1.0f);
+  EXPECT_EQ(values[3], -1.0f);
+  EXPECT_EQ(values[2], 0.0f);
 }
 
 TEST(MorrisRules, MovesGoAlongALineToAnAdjacentEmptyPoint) {

@@ -61,7 +61,7 @@ Encoding::Encoding(const State& state, const std::string& name, const std::strin
     size_ = 1;
     for (int d : shape) size_ *= size_t(d);
     if (i == 0) {
-      kind_ = Kind::kFeatures;
+      kind_ = Kind::kFeatureVector;
     } else if (i + sources >= encodings.size()) {
       kind_ = Kind::kSource;
       source_index_ = i + sources - encodings.size();
@@ -75,7 +75,7 @@ void Encoding::write(const State& state, float* out) const {
   switch (kind_) {
     case Kind::kNetwork: state.fill_observation(std::span<float>(out, size_)); return;
     case Kind::kSource: state.fill_source_encoding(source_index_, std::span<float>(out, size_)); return;
-    case Kind::kFeatures: break;
+    case Kind::kFeatureVector: break;
   }
   const std::vector<float> values = state.observation();
   if (values.size() != size_) throw std::logic_error("a state's feature vector changed its size");

@@ -37,7 +37,7 @@ class Encoding {
   void write(const State& state, float* out) const;
 
  private:
-  enum class Kind { kFeatures, kNetwork, kSource };
+  enum class Kind { kFeatureVector, kNetwork, kSource };
   std::string name_;
   std::vector<int> shape_;
   size_t size_ = 0;

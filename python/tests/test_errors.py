@@ -82,7 +82,7 @@ def test_bad_agents_encodings_modes_and_seeds_are_refused_by_name():
     env.reset(seed=0)
     with pytest.raises(ValueError, match="'perfect': declined to move: the solver did not settle"):
         env.step_agent(env.make_agent("perfect"))
-    with pytest.raises(ValueError, match=r"observation 'pixels' is not an encoding of mancala \(known: features, mancala-holes-v1\)"):
+    with pytest.raises(ValueError, match=r"observation 'pixels' is not an encoding of mancala \(known: features, mancala-holes-v1, mancala-report-features-v1\)"):
         rlplayground.make("mancala", observation="pixels")
     with pytest.raises(ValueError, match="render_mode 'human'"):
         rlplayground.make("mancala", render_mode="human")

@@ -57,6 +57,31 @@ bool parse_flag(const std::string& v, bool& out) {
   return false;
 }
 
+// Why `value` names no game of the registry ("" when it names one).
+std::string unknown_game_problem(const std::string& value) {
+  std::string names;
+  for (const GameInfo& g : game_directory()) {
+    if (g.name == value) return "";
+    names += (names.empty() ? "" : ", ") + std::string(g.name);
+  }
+  return "unknown game '" + value + "' (known: " + names + "); opening the default game";
+}
+
+// The panels a comma-separated list names, into `names`; why the list cannot be used ("" when it can).
+std::string panels_problem(const std::string& value, std::vector<std::string>& names) {
+  std::string unknown;
+  for (const std::string& name : split_list(value, ',')) {
+    if (name.empty()) continue;
+    if (std::find(std::begin(kPanelNames), std::end(kPanelNames), name) != std::end(kPanelNames))
+      names.push_back(name);
+    else
+      unknown += (unknown.empty() ? "'" : ", '") + name + "'";
+  }
+  if (unknown.empty() && !names.empty()) return "";
+  return (unknown.empty() ? std::string("names no panel") : "unknown panel " + unknown) +
+         " (known: board, inspector, timeline, log, setup); showing the default panels";
+}
+
 }  // namespace
 
 UrlConfig parse_url_config(std::string_view query) {
@@ -69,16 +94,11 @@ UrlConfig parse_url_config(std::string_view query) {
     const std::string value = eq == std::string::npos ? "" : url_decode(pair.substr(eq + 1));
     auto warn = [&](const std::string& problem) { c.warnings.push_back("URL parameter '" + key + "': " + problem); };
     if (key == "game") {
-      bool known = false;
-      std::string names;
-      for (const GameInfo& g : game_directory()) {
-        known = known || g.name == value;
-        names += (names.empty() ? "" : ", ") + std::string(g.name);
-      }
-      if (known)
+      const std::string problem = unknown_game_problem(value);
+      if (problem.empty())
         c.game = value;
       else
-        warn("unknown game '" + value + "' (known: " + names + "); opening the default game");
+        warn(problem);
     } else if (key == "seed") {
       uint64_t s = 0;
       auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), s);
@@ -115,20 +135,11 @@ UrlConfig parse_url_config(std::string_view query) {
         c.step = t;
     } else if (key == "panels") {
       std::vector<std::string> names;
-      std::string unknown;
-      for (const std::string& name : split_list(value, ',')) {
-        if (name.empty()) continue;
-        const bool known = std::find(std::begin(kPanelNames), std::end(kPanelNames), name) != std::end(kPanelNames);
-        if (known)
-          names.push_back(name);
-        else
-          unknown += (unknown.empty() ? "'" : ", '") + name + "'";
-      }
-      if (!unknown.empty() || names.empty())
-        warn((unknown.empty() ? std::string("names no panel") : "unknown panel " + unknown) +
-             " (known: board, inspector, timeline, log, setup); showing the default panels");
-      else
+      const std::string problem = panels_problem(value, names);
+      if (problem.empty())
         c.panels = names;
+      else
+        warn(problem);
     } else if (key == "theme") {
       if (std::find(std::begin(kThemeNames), std::end(kThemeNames), value) == std::end(kThemeNames))
         warn("'" + value + "' is not a theme (known: dark, light, contrast); following the browser's setting");

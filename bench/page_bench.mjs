@@ -5,6 +5,7 @@
 // software WebGL against a bare cleared canvas. Targets: a first frame within 3 s
 // throttled; no main-thread task over 100 ms. Run by bench/run_benchmarks.mjs (scripts/bench.sh), or alone:
 //   node bench/page_bench.mjs [--loads 3] [--site build/wasm/site] [--game morris]   (one game's rows only)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,20 @@ const THINKERS = [
   { game: 'mancala', query: 'agents=ntuple:5,ntuple:5', steps: 3 },
   // The exact solver settles every position of 1 stone a pit within its budget (with 2 it declines the opening).
   { game: 'mancala', query: 'agents=perfect,perfect&options=' + encodeURIComponent('{"stones_per_pit":1}'), steps: 3 },
+];
+// What a student waits for, with each build of the engine thinking in the page's worker: the thinking module
+// (built for speed, fetched after the first frame) and the page's own module (built for size; here its rival's
+// download is refused). A Sokoban level the exact solver (fewest moves) takes about a second for natively, and
+// MCTS with 20,000 playouts on the Binary Game's 8x8 board: one decision each, from a fresh worker.
+const SOLVER_LEVEL = [
+  '    #####', '    #   #', '    #   #', '  ###   ##', '  #  $ $ #', '### # ## #   ######',
+  '#   # ## #####  ..#', '# $  $       $   .#', '##### ### #@##  ..#', '    #     #########', '    #######',
+].join('\n');
+const DECISIONS = [
+  { label: 'Sokoban solver, fewest moves (a 19x11 level, 5 boxes)', game: 'sokoban',
+    options: { level: SOLVER_LEVEL }, seats: ['solver'], native: 'solve' },
+  { label: 'Binary Game mcts:20000 on 8x8 (playouts/s)', game: 'binary', options: { width: 8, height: 8 },
+    seats: ['mcts:20000', 'human'], playouts: 20000 },
 ];
 export const TARGET_FIRST_FRAME_MS = 3000;
 export const TARGET_LONGEST_TASK_MS = 100;
@@ -101,6 +116,47 @@ async function longestTask(browser, base, { game, query, steps }) {
   const tasks = await page.evaluate(() => window.__tasks);
   await page.close();
   return { longest: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, seconds, ...result };
+}
+
+// Seconds of one decision of `d` with `build` ('speed' or 'size') thinking: the page opens with humans seated
+// (nothing thinks), the build is there (or the thinking module refused), then the agents are seated and step.
+async function decisionSeconds(browser, base, d, build) {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 640 }, deviceScaleFactor: 0.5 });
+  if (build === 'size') await page.route(/-think\.wasm$/, (r) => r.abort());
+  const humans = d.seats.map(() => 'human').join(',');
+  await page.goto(`${base}?game=${d.game}&seed=1&agents=${humans}&options=${encodeURIComponent(JSON.stringify(d.options))}`);
+  await page.evaluate(() => window.playground.ready);
+  if (build === 'speed') await page.waitForFunction(() => window.playground.thinkingModule() === 'speed', null, { timeout: 60000 });
+  else await page.waitForTimeout(1000);  // the refused download has failed
+  const r = await page.evaluate(async (seats) => {
+    const api = window.playground;
+    await api.setAgents(seats);
+    const started = performance.now();
+    const s = await api.step();
+    return { seconds: (performance.now() - started) / 1000, result: s.result, thought: api.thinkingModule() };
+  }, d.seats);
+  await page.close();
+  if (r.thought !== build) throw new Error(`${d.label}: the ${r.thought} build thought, not the ${build} one`);
+  return r;
+}
+
+// The native figure beside it: the exact solver on the same level (the CLI's solve prints its seconds).
+function nativeSolveSeconds() {
+  const file = path.join(fs.mkdtempSync('/tmp/pg-level-'), 'level.txt');
+  fs.writeFileSync(file, SOLVER_LEVEL + '\n');
+  const out = execFileSync(path.join(root, 'build/native/bin/playground'),
+                           ['sokoban', 'solve', '--level', file, '--optimise', 'moves']).toString();
+  return Number(/seconds ([0-9.]+)/.exec(out)[1]);
+}
+
+async function thinkingSpeeds(browser, base) {
+  const rows = [];
+  for (const d of DECISIONS) {
+    const size = await decisionSeconds(browser, base, d, 'size');
+    const speed = await decisionSeconds(browser, base, d, 'speed');
+    rows.push({ ...d, size, speed, nativeSeconds: d.native === 'solve' ? nativeSolveSeconds() : null });
+  }
+  return rows;
 }
 
 // The baseline: the longest main-thread task while the page only draws frames (autoplay, random against random,
@@ -210,7 +266,8 @@ export async function pageBench({ site = path.join(root, 'build/wasm/site'), loa
     const baseline = await frameBaseline(browser, base);
     const thinkers = [];
     for (const t of THINKERS.filter((x) => games.includes(x.game))) thinkers.push({ ...t, ...(await longestTask(browser, base, t)) });
-    return { frames, switches, baseline, thinkers, blankMs: median(blankLoads), clearMs, frameCosts };
+    const speeds = only && !DECISIONS.some((d) => d.game === only) ? [] : await thinkingSpeeds(browser, base);
+    return { frames, switches, baseline, thinkers, blankMs: median(blankLoads), clearMs, frameCosts, speeds };
   } finally {
     await browser.close();
     server.close();
@@ -218,7 +275,7 @@ export async function pageBench({ site = path.join(root, 'build/wasm/site'), loa
   }
 }
 
-export function printPageBench({ frames, switches, baseline, thinkers, blankMs, clearMs, frameCosts }, table) {
+export function printPageBench({ frames, switches, baseline, thinkers, blankMs, clearMs, frameCosts, speeds }, table) {
   console.log('\n# The first frame per game, headless Chromium with software WebGL (median; the server sends gzip)\n');
   table([['game', 'loopback ms', 'vs blank page', 'throttled ms', 'target', 'fetched (throttled run)'],
     ['blank page (baseline)', blankMs.toFixed(0), '1.0x', '', '', ''],
@@ -244,6 +301,12 @@ export function printPageBench({ frames, switches, baseline, thinkers, blankMs, 
         : t.longest <= TARGET_LONGEST_TASK_MS ? `met (<= ${TARGET_LONGEST_TASK_MS})` : 'NOT met'])]);
   console.log('\nWith software WebGL each frame is read back to the CPU on the main thread: the baseline is the page');
   console.log('drawing frames with nobody thinking. Agents think in the worker; the page draws no frames meanwhile.');
+  if (!speeds || speeds.length === 0) return;
+  console.log('\n# One decision in the page\'s worker, with each build of the engine thinking (seconds; a fresh worker)\n');
+  const per = (d, r) => (d.playouts ? `${r.seconds.toFixed(2)} (${(d.playouts / r.seconds / 1000).toFixed(1)}k/s)` : r.seconds.toFixed(2));
+  table([['decision', 'page module (size)', 'thinking module (speed)', 'speed vs size', 'native'],
+    ...speeds.map((d) => [d.label, per(d, d.size), per(d, d.speed), (d.size.seconds / d.speed.seconds).toFixed(1) + 'x',
+      d.nativeSeconds === null ? '' : d.nativeSeconds.toFixed(2) + ` (thinking module: ${(d.nativeSeconds / d.speed.seconds).toFixed(2)}x native)`])]);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -86,7 +86,7 @@ const reason = (e) => (REASONS[e.code] ? `${REASONS[e.code]} (${e.code})` : e.me
 
 // Whether the page fetches the file (a content-hashed name) or it keeps its name (index.html, embed.js, assets/).
 function fetchedByPage(name) {
-  return /^playground-[a-z_]+\.(js|wasm)$/.test(name) || name === 'worker.js' || name === 'texts.txt' ||
+  return /^playground-[a-z_]+(-think)?\.(js|wasm)$/.test(name) || name === 'worker.js' || name === 'texts.txt' ||
          name.startsWith('policies/');
 }
 // "policies/mancala/x.json" -> "policies/mancala/x.<hash>.json"; a name without an extension gets ".<hash>".

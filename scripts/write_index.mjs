@@ -52,10 +52,10 @@ async function withMinifiedScripts(html, source) {
   return parts.join('');
 }
 
-// shell.html without its whole-line comments (`// ...` in the games' script, `/* ... */` in the style): they
-// are for the people who read shell.html, not for the first frame's download.
+// shell.html without its comments that take whole lines (`// ...` in the games' script, `/* ... */` over one
+// line or more in the style): they are for the people who read shell.html, not for the first frame's download.
 function withoutComments(html) {
-  return html.replace(/^[ \t]*\/\/.*\n/gm, '').replace(/^[ \t]*\/\*.*\*\/[ \t]*\n/gm, '');
+  return html.replace(/^[ \t]*\/\/.*\n/gm, '').replace(/^[ \t]*\/\*[\s\S]*?\*\/[ \t]*\n/gm, '');
 }
 
 // The same page with another map of files: `html` is shell.html or an index.html written by renderIndex.

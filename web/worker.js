@@ -1,10 +1,11 @@
-// The page's worker: the game's module, instantiated without its interface (its main() does not run), decides
+// The page's worker: the game's module (its thinking module playground-<game>-think once the page has it, until
+// then the page's own module, instantiated without its interface: its main() does not run), decides
 // for the agents seated in the page (engine/core/worker_agent.h), so that the page never waits on a search.
 // The page (web/page/worker.mjs) sends it the module's compiled code, each request, and the policy files it asks for.
 'use strict';
 let engine = null;
-const early = [];     // requests that arrived before the module was ready
-let waiting = null;   // the request waiting for a policy file
+const queue = [];     // requests not yet answered, in the order they came
+let waiting = false;  // the first of them waits for a policy file
 
 function callWithText(name, text) {
   const size = engine.lengthBytesUTF8(text) + 1;
@@ -17,15 +18,21 @@ function callWithText(name, text) {
   }
 }
 
-function decide(message) {
-  const reply = callWithText('pg_worker_decide', message.request);
-  const unavailable = reply.startsWith('{"unavailable"') && JSON.parse(reply);
-  if (unavailable && unavailable.loading) {  // a policy file the agent needs: asked of the page, then again
-    waiting = message;
-    postMessage({ type: 'need', path: unavailable.unavailable });
-    return;
+// Answers the queued requests in order. One whose agent needs a policy file waits for it (asked of the page),
+// and the others wait behind it: an agent's memory follows the order of its questions.
+function answerQueued() {
+  while (engine && !waiting && queue.length > 0) {
+    const message = queue[0];
+    const reply = callWithText('pg_worker_decide', message.request);
+    const unavailable = reply.startsWith('{"unavailable"') && JSON.parse(reply);
+    if (unavailable && unavailable.loading) {
+      waiting = true;
+      postMessage({ type: 'need', path: unavailable.unavailable });
+      return;
+    }
+    queue.shift();
+    postMessage({ type: 'reply', id: message.id, reply });
   }
-  postMessage({ type: 'reply', id: message.id, reply });
 }
 
 onmessage = (event) => {
@@ -45,14 +52,14 @@ onmessage = (event) => {
         },
       }).then((module) => {
         engine = module;
-        early.splice(0).forEach(decide);
+        answerQueued();
       }, failed);
     } catch (e) {
       failed(e);
     }
   } else if (message.type === 'decide') {
-    if (engine) decide(message);
-    else early.push(message);
+    queue.push(message);
+    answerQueued();
   } else if (message.type === 'policy') {
     if (message.bytes) {
       const p = engine._malloc(message.bytes.length || 1);
@@ -62,8 +69,7 @@ onmessage = (event) => {
     } else {
       engine.ccall('pg_worker_policy_failed', null, ['string', 'string'], [message.path, message.error]);
     }
-    const next = waiting;
-    waiting = null;
-    if (next) decide(next);
+    waiting = false;
+    answerQueued();
   }
 };

@@ -175,6 +175,51 @@ for (const game of GAMES) {
   });
 }
 
+// The two builds that can think in the worker: the thinking module (built for speed, fetched after the first
+// frame) and the page's own module (built for size), which thinks until the other has arrived or when it cannot
+// be had (here: its download refused). Each decides the native episode, and an episode begun by the page's
+// module and continued by the thinking module is the native one too (the new worker is asked the old one's
+// questions first).
+const BOTH_BUILDS = [
+  ['sokoban', { collection: 'seed', index: 0 }, 'solver', 1],
+  ['binary', { width: 5, height: 5 }, 'mcts:300:learned,patterns:nopattern', 42],
+  ['mancala', {}, 'theta:5:pool,greedy:3', 1],
+  ['zuma', {}, 'expectimax:1', 42],
+];
+test('both builds of the engine think the native episode: the thinking module, the page\'s own, and a switch between them', async () => {
+  const cases = BOTH_BUILDS.map(([game, options, agents, seed]) => {
+    const native = nativePlay(game, options, agents, seed);
+    native.catch(() => {});  // awaited below
+    return { game, options, agents, seed, native };
+  });
+  const refused = await open('?game=binary', { prepare: (p) => p.route(/-think\.wasm$/, (r) => r.abort()) });
+  const held = [];  // the thinking module's downloads, let through after an episode's first steps
+  const speedy = await open('?game=binary', {
+    prepare: (p) => p.route(/-think\.wasm$/, (r) => new Promise((go) => held.push(go)).then(() => r.continue())),
+  });
+  for (const { game, options, agents, seed, native } of cases) {
+    const label = `${game} ${JSON.stringify(options)} ${agents} seed ${seed}`;
+    for (const [{ page }, build] of [[refused, 'size'], [speedy, 'speed']]) {
+      await setUp(page, game, options, agents, seed);
+      if (build === 'speed') {
+        // Two steps by the page's module, then the rest by the thinking module once it has arrived.
+        await page.evaluate(async () => { await window.playground.step(); await window.playground.step(); });
+        assert.equal(await page.evaluate(() => window.playground.thinkingModule()), 'size', `${label}: before it arrived`);
+        held.splice(0).forEach((go) => go());
+        await page.waitForFunction(() => window.playground.thinkingModule() === 'speed', null, { timeout: 60000 });
+      }
+      const end = await playOut(page);
+      assert.equal(end.done, true, `${label} (${build}): the episode ended (${end.result})`);
+      assert.equal(await page.evaluate(() => window.playground.thinkingModule()), build, `${label}: the build that thought`);
+      assertSameText(await pageTrace(page), compact(await native), `${label} (${build} build)`);
+    }
+  }
+  for (const { page, errors } of [refused, speedy]) {
+    assert.deepEqual(errors.filter((e) => !/think\.wasm|ERR_FAILED/.test(e)), []);
+    await page.close();
+  }
+});
+
 test('replay: the same actions natively and played in the page give the same trace, for every game', async () => {
   // The native games and their replays first, beside the page's start.
   const { page, errors } = await open('?game=binary');

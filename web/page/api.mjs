@@ -8,7 +8,7 @@ import { keepPolicyBytes, loadPolicies } from './policies.mjs';
 import { setAgents } from './seating.mjs';
 import { games } from './site.mjs';
 import { page, running } from './state.mjs';
-import { forgetWorkerReplies, whenDecided } from './worker.mjs';
+import { forgetWorkerReplies, thinkingBuild, whenDecided } from './worker.mjs';
 
 const IMPORT = 'Import failed, nothing changed. trace: ';
 const POLICY = 'policy file: ';
@@ -52,6 +52,9 @@ export function createApi(ready) {
     // takes its seat when the file arrives), rejected with the reason if they cannot be.
     setAgents,
     play: (action) => call('pg_play', ['string'], [String(action)], 'play: '),
+    // Which build of the game decides for the agents: 'speed' (the thinking module, once it has arrived) or
+    // 'size' (the page's own module, until then or when it cannot be had).
+    thinkingModule: () => thinkingBuild(),
     // A promise of the decision of the agent to move (once it has decided), or null.
     policy: () => whenDecided(() => call('pg_policy'), (r) => r !== null && r.thinking === true),
     view: () => call('pg_view'),

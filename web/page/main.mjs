@@ -20,7 +20,7 @@ import { abandonSeating } from './seating.mjs';
 import { games } from './site.mjs';
 import { page } from './state.mjs';
 import { installWords } from './words.mjs';
-import { cancelThinking, resetWorker, setWorkerCode, workerAsk } from './worker.mjs';
+import { cancelThinking, loadSpeedModule, resetWorker, setWorkerCode, workerAsk } from './worker.mjs';
 
 // What the page needs from the browser, checked before downloading anything: null, or why it cannot start.
 function missingFeatures() {
@@ -60,7 +60,10 @@ function wireModules(api) {
       else engineEvent(kind, detail);
     },
     onCompiled: setWorkerCode,
-    onStarted: announceProgram,  // each game's module learns which program the bridge runs
+    onStarted() {
+      announceProgram();  // each game's module learns which program the bridge runs
+      loadSpeedModule();  // the worker's faster build, after the first frame
+    },
     onSwitch() {
       forgetProvided();
       abandonSeating();

@@ -5,7 +5,12 @@
 // about another waits for that one (the latest question only); the engine stops the thinking when the user moves
 // on (stepping back, seeking, a new episode, new agents or game: Module.pgCancelThinking), and the worker is then
 // replaced. The JavaScript API's step and policy resolve once it has decided.
+// Two builds of the game can think: the page's own module (built for size: the first download), and the thinking
+// module, playground-<game>-think.wasm (the engine alone, built for speed), fetched once the first frame shows.
+// Until it has arrived the page's module thinks; a worker started after it runs the thinking module, and an
+// idle worker of the page's module is replaced by one. Their decisions are the same, bit for bit.
 import { call, callPlain } from './engine.mjs';
+import { fetchBytes } from './fetch_bytes.mjs';
 import { policyFile } from './policies.mjs';
 import { askProgram, isProgramQuestion } from './program.mjs';
 import { asset } from './site.mjs';
@@ -14,6 +19,13 @@ import { scheduleWords } from './words.mjs';
 
 let worker = null;
 let workerCode = null;   // the running module's compiled code, for its worker
+let speedModule = null;  // {game, code}: the thinking module, once compiled
+let workerBuild = null;  // 'speed' or 'size': which module the running worker runs
+let answered = [];       // the requests the running worker has answered, in order: what its agents remember
+// A worker of the page's module that has answered at most this many questions is replaced by the thinking
+// module's, which is asked them again first (its replies ignored), so that its agents remember what the old
+// one's did (a solver's plan, a search's tree) and decide as they would have.
+const REPLAY_LIMIT = 32;
 let question = null;     // the request the worker thinks about
 let nextQuestion = null; // the latest request asked meanwhile
 let questionId = 0;
@@ -43,11 +55,14 @@ function decided() {
 function startWorker() {
   const w = new Worker(asset('worker.js'));
   worker = w;
+  workerBuild = speedModule && speedModule.game === page.game ? 'speed' : 'size';
+  answered = [];
   ++workerStarts;
   // A worker that could not start or stopped: another one asks the same question (the failure may be the
   // network's, for a moment), unless this was the last try; then the agent declines with the error.
   const workerStopped = (error) => {
     const request = question;
+    if (workerBuild === 'speed') speedModule = null;  // the page's own module thinks instead
     stopWorker();
     if (request !== null && workerStarts < WORKER_STARTS) {
       setTimeout(() => { if (worker === null && question === null) ask(request); }, 250 * workerStarts);
@@ -64,8 +79,10 @@ function startWorker() {
       workerStopped(message.error);
     } else if (message.type === 'reply' && message.id === questionId && question !== null) {
       workerStarts = 0;
+      answered.push(question);
       answer(question, message.reply);
       question = null;
+      switchToSpeedModule();
       if (nextQuestion !== null && !answers.has(nextQuestion)) ask(nextQuestion);
       nextQuestion = null;
       decided();
@@ -79,8 +96,43 @@ function startWorker() {
     workerStopped(event.message || 'unknown error');
   };
   // The worker imports the module's script by this URL (absolute: a worker resolves relative URLs against its own).
-  const script = new URL(asset('playground-' + page.game + '.js'), document.baseURI).href;
-  w.postMessage({ type: 'init', module: workerCode, script, factory: 'pg_module_' + page.game });
+  const speed = workerBuild === 'speed';
+  const name = 'playground-' + page.game + (speed ? '-think' : '');
+  const script = new URL(asset(name + '.js'), document.baseURI).href;
+  w.postMessage({ type: 'init', module: speed ? speedModule.code : workerCode, script,
+                  factory: (speed ? 'pg_think_' : 'pg_module_') + page.game });
+}
+
+// The thinking module of the running game, fetched and compiled once the first frame shows. A worker of the
+// page's module that is idle is replaced now (switchToSpeedModule), a thinking one once it has answered. If it
+// cannot be had, the page's module goes on thinking (it decides the same, more slowly).
+export function loadSpeedModule() {
+  const game = page.game;
+  const wasm = 'playground-' + game + '-think.wasm';
+  return fetchBytes(asset(wasm)).then((bytes) => WebAssembly.compile(bytes)).then((code) => {
+    if (page.game !== game) return;
+    speedModule = { game, code };
+    switchToSpeedModule();
+  }, (e) => console.warn(wasm, e));  // the page's module goes on thinking
+}
+
+// The idle worker of the page's module replaced by the thinking module's, once that has arrived, with the
+// questions the old one answered asked again first (REPLAY_LIMIT).
+function switchToSpeedModule() {
+  if (!worker || workerBuild !== 'size' || question !== null) return;
+  if (!speedModule || speedModule.game !== page.game || answered.length > REPLAY_LIMIT) return;
+  const history = answered;
+  worker.terminate();
+  worker = null;
+  startWorker();
+  for (const request of history) worker.postMessage({ type: 'decide', id: 0, request });  // no question's id
+  answered = history.slice();
+}
+
+// Which build thinks: 'speed' (the thinking module) or 'size' (the page's own), for the next question.
+export function thinkingBuild() {
+  if (worker && question !== null) return workerBuild;
+  return speedModule && speedModule.game === page.game ? 'speed' : 'size';
 }
 
 function ask(request) {
@@ -163,6 +215,7 @@ export function setWorkerCode(code) {
 export function resetWorker() {
   stopWorker();
   workerCode = null;
+  speedModule = null;
   answers.clear();
   engineIds.clear();
   decisionWaiters.forEach((w) => w.reject(new Error('another game was opened')));

@@ -332,7 +332,9 @@ async function main() {
   for (const g of games) {
     const first = ['index.html', `playground-${g}.js`, `playground-${g}.wasm`].map((n) => byName.get(n));
     const policies = ((policyManifest.games || {})[g] || []).map((p) => byName.get(`policies/${p.path}`)).filter(Boolean);
-    perGame[g] = { first_frame: sizes(first), policies: { files: policies.length, ...sizes(policies) } };
+    const thinking = [`playground-${g}-think.js`, `playground-${g}-think.wasm`].map((n) => byName.get(n)).filter(Boolean);
+    perGame[g] = { first_frame: sizes(first), thinking_module: sizes(thinking),
+                   policies: { files: policies.length, ...sizes(policies) } };
   }
   const shared = sizes(['texts.txt', 'worker.js', 'policies/manifest.json'].map((n) => byName.get(n)));
 
@@ -353,12 +355,12 @@ async function main() {
   const kb = (n) => (n / 1024).toFixed(0).padStart(7) + ' KiB';
   const row = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(12))).join(' ');
   const lines = [
-    row(['game', 'first raw', 'first gzip', 'first br', 'policy raw', 'policy gzip', 'policy br']),
+    row(['game', 'first raw', 'first gzip', 'first br', 'think gzip', 'think br', 'policy raw', 'policy gzip', 'policy br']),
     ...games.map((g) => {
-      const { first_frame: a, policies: p } = perGame[g];
-      return row([g, kb(a.raw), kb(a.gzip), kb(a.br), kb(p.raw), kb(p.gzip), kb(p.br)]);
+      const { first_frame: a, thinking_module: t, policies: p } = perGame[g];
+      return row([g, kb(a.raw), kb(a.gzip), kb(a.br), kb(t.gzip), kb(t.br), kb(p.raw), kb(p.gzip), kb(p.br)]);
     }),
-    row(['(shared)', kb(shared.raw), kb(shared.gzip), kb(shared.br), '', '', '']),
+    row(['(shared)', kb(shared.raw), kb(shared.gzip), kb(shared.br), '', '', '', '', '']),
   ];
   const total = files.reduce((s, f) => s + f.bytes.length, 0);
   const seconds = (performance.now() - started) / 1000;
@@ -368,8 +370,9 @@ async function main() {
   console.log(`[build_site] compressed ${(compressedBytes / 1048576).toFixed(1)} MB (gzip -${GZIP_LEVEL}, brotli ` +
               `quality ${BROTLI_QUALITY}) in ${compressSeconds.toFixed(1)} s on ${cores} cores; ${reused} files' ` +
               `variants reused from the last run`);
-  console.log('[build_site] each game\'s download (first frame: index.html + its .js + .wasm; policy: all its ' +
-              'policy files; shared: texts, worker, policies\' manifest, fetched after the first frame):');
+  console.log('[build_site] each game\'s download (first frame: index.html + its .js + .wasm; then, after it, think: ' +
+              'its thinking module, shared: texts, worker, policies\' manifest; policy: all its policy files, each ' +
+              'when an agent asks):');
   for (const l of lines) console.log('  ' + l);
   console.log(`[build_site] done in ${seconds.toFixed(1)} s: ${shownOut}/${MANIFEST} lists every file`);
 }

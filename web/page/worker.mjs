@@ -129,9 +129,9 @@ function switchToSpeedModule() {
   answered = history.slice();
 }
 
-// Which build thinks: 'speed' (the thinking module) or 'size' (the page's own), for the next question.
+// Which build answers the next question: 'speed' (the thinking module) or 'size' (the page's own).
 export function thinkingBuild() {
-  if (worker && question !== null) return workerBuild;
+  if (worker) return workerBuild;
   return speedModule && speedModule.game === page.game ? 'speed' : 'size';
 }
 

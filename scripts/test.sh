@@ -115,14 +115,15 @@ size_budget() { bash scripts/size_report.sh >/dev/null || { bash scripts/size_re
 wasm_engine_tests() { bash scripts/wasm_engine_tests.sh; }
 browser_tests() {
   # The page's modules and index.html's writing, without a browser (a second or two).
-  NODE_PATH=/usr/share/nodejs node --test tests/js/page_modules_test.mjs tests/js/write_index_test.mjs
+  NODE_PATH=/usr/share/nodejs node --test tests/js/page_modules_test.mjs tests/js/write_index_test.mjs tests/js/lesson_file_test.mjs
   cd tests/browser
   # A test file that waits for ever (a promise the page never settles) fails after 20 minutes instead of holding
   # CI to its limit (node applies the timeout to each file as a whole too: the longest take a few minutes).
   SITE_DIR=build/wasm/site-checked node --test --test-concurrency=2 --test-timeout=1200000 page_test.mjs zuma_test.mjs binary_test.mjs mancala_test.mjs \
     morris_test.mjs sokoban_test.mjs determinism_test.mjs network_test.mjs policy_loading_test.mjs \
     soak_test.mjs links_test.mjs embedding_test.mjs docs_links_test.mjs \
-    words_test.mjs look_test.mjs touch_test.mjs guides_test.mjs frames_test.mjs text_fit_test.mjs program_test.mjs
+    words_test.mjs look_test.mjs touch_test.mjs guides_test.mjs frames_test.mjs text_fit_test.mjs program_test.mjs \
+    lessons_test.mjs
 }
 # Large inputs against the release page only, as users get it (its memory limits and speed). Deep nesting and
 # large texts are parsed under WebAssembly's stack checks by the engine's tests in WebAssembly (JsonInput.*).

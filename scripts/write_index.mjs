@@ -25,7 +25,7 @@ export async function renderIndex(shell, games, site = { files: {} }, source = '
   if (!/^[ \t]*const SITE = PG_SITE;/m.test(shell)) {
     throw new Error(`${source}: has no line "const SITE = PG_SITE;" to replace with the site's map of files`);
   }
-  const page = await withMinifiedScripts(withBundledScripts(withoutComments(shell), source), source);
+  const page = await withMinifiedScripts(withBundledScripts(withMinifiedMarkup(withoutComments(shell)), source), source);
   return withSite(page.replace('PG_GAMES', JSON.stringify(games)), site, source);
 }
 
@@ -56,6 +56,22 @@ async function withMinifiedScripts(html, source) {
 // line or more in the style): they are for the people who read shell.html, not for the first frame's download.
 function withoutComments(html) {
   return html.replace(/^[ \t]*\/\/.*\n/gm, '').replace(/^[ \t]*\/\*[\s\S]*?\*\/[ \t]*\n/gm, '');
+}
+
+// The page's <style> without the spaces only its readers need: runs of white space as one space, none around
+// the braces, semicolons and commas, nor after a declaration's colon (selectors keep theirs: `a :hover` is not
+// `a:hover`), and no semicolon before a closing brace.
+export function withMinifiedStyle(html) {
+  return html.replace(/(<style>)([\s\S]*?)(<\/style>)/g, (whole, open, css, close) => {
+    const blocks = css.replace(/\s+/g, ' ').replace(/\s*([{},])\s*/g, '$1')
+      .replace(/\{([^{}]*)\}/g, (b, declarations) => `{${declarations.replace(/\s*;\s*/g, ';').replace(/:\s+/g, ':').replace(/;$/, '')}}`);
+    return open + blocks.trim() + close;
+  });
+}
+
+// The page without the white space between its tags (outside its scripts), and its <style> minified.
+function withMinifiedMarkup(html) {
+  return withMinifiedStyle(html).split(/(<script[\s\S]*?<\/script>)/).map((part, i) => (i % 2 ? part : part.replace(/>\s+</g, '><'))).join('');
 }
 
 // The same page with another map of files: `html` is shell.html or an index.html written by renderIndex.

@@ -26,20 +26,27 @@ bool carries_game(const std::string& name) {
 App::App(const UrlConfig& config) : stepper_(session_, [this](const std::string& text) { info(text); }) {
   embed = config.embed;
   speed = config.speed;
-  stepper_.set_playing(config.autoplay);
   show_panels(config.panels);
   url_theme_ = config.theme;
   theme = theme_from_name(config.theme.value_or(browser::preference("theme"))).value_or(Theme::dark);
   const double scale = std::atof(browser::preference("scale").c_str());
   ui_scale = float(std::clamp(scale > 0 ? scale : 1.0, double(kMinUiScale), double(kMaxUiScale)));
+  open_moment(config);
+}
+
+size_t App::open_moment(const UrlConfig& config) {
   for (const auto& w : config.warnings) error(w);
   // The page (web/page/modules.mjs) starts the module of the URL's game; any other game is not in this module.
   const std::string game = config.game && carries_game(*config.game) ? *config.game : "";
   const UrlOpening opening = open_url_config(session_, config, game);
   for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text, true));  // info: an agent waits
+  stepper_.set_playing(config.autoplay);
   stepper_.play_to(opening.play_to_step);
   url_named_agents_ = config.agents.has_value();
+  published_opened_ = false;
+  analysis_hidden_at.reset();
   view_for_game();
+  return opening.play_to_step.value_or(session_.episode().cursor());
 }
 
 void App::choose_theme(Theme chosen) {
@@ -157,7 +164,8 @@ BoardContext App::board_context(bool show_probabilities) {
                       d,
                       session_.awaiting_move(),
                       show_probabilities,
-                      p >= 0 ? session_.agent_specs()[size_t(p)] : std::string()};
+                      p >= 0 ? session_.agent_specs()[size_t(p)] : std::string(),
+                      analysis_hidden_at != e.cursor()};
 }
 
 void App::cancel_thinking() {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ struct Outcome {
 class App {
  public:
   explicit App(const UrlConfig& config);
+  // Opens the moment a link's parameters name (game of this module, options, level, seed, agents, actions, step),
+  // as the page's URL is opened: the page hears "opened" once its agents are seated and have played to its step.
+  // Returns that step (where the agents are to play to, or the step shown).
+  size_t open_moment(const UrlConfig& config);
 
   // Called once per frame before drawing: autoplay and agents' replies.
   void update(double now, double dt);
@@ -88,6 +93,9 @@ class App {
     const bool moving = stepper_.stepping() && !session_.thinking();
     return moving || message_expired(now) || busy || policy_download.active || (view_ && view_->animating());
   }
+  // A lesson's question waits for the student's move at this step: the board shows no solver marks or values
+  // there (BoardContext::show_analysis). Cleared when another moment opens.
+  std::optional<size_t> analysis_hidden_at;
   bool busy = false;  // set each frame by work split across frames (training)
   // The command line of the program the page's bridge runs (`playground connect`), "" while none is connected.
   std::string program_bridge;

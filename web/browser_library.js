@@ -77,6 +77,6 @@ mergeInto(LibraryManager.library, {
     if (Module.pgTextInput) Module.pgTextInput(!!active);
   },
   pg_js_device_pixel_ratio: function () { return window.devicePixelRatio || 1; },
-  pg_js_window_width: function () { return window.innerWidth; },
-  pg_js_window_height: function () { return window.innerHeight; },
+  pg_js_window_width: function () { return window.innerWidth - Module.pgReserve[0]; },
+  pg_js_window_height: function () { return window.innerHeight - Module.pgReserve[1]; },
 });

@@ -13,6 +13,7 @@
 #include "engine/core/moment_words.h"
 #include "engine/core/policy_store.h"
 #include "engine/core/text.h"
+#include "engine/core/url_config.h"
 #include "engine/core/worker_agent.h"
 #include "engine/nn/network_agent.h"
 #include "engine/nn/network_policies.h"
@@ -112,6 +113,19 @@ EMSCRIPTEN_KEEPALIVE const char* pg_load(const char* game, const char* options_j
       }
     }
     if (const auto done = app->load_game(game, options); !done) return error_reply("load: " + done.error);
+    return summary();
+  });
+}
+
+// A link's moment in this module (the page starts another game's module with the link instead); with
+// `hide_analysis`, without the solver's marks and values on the board until the next moment opens (a lesson's
+// question waits for the student's move).
+EMSCRIPTEN_KEEPALIVE const char* pg_open(const char* query, int hide_analysis) {
+  return guarded("pg_open", [&]() -> const char* {
+    auto* app = pg::web::current_app();
+    app->cancel_thinking();
+    const size_t step = app->open_moment(pg::parse_url_config(query));
+    if (hide_analysis) app->analysis_hidden_at = step;
     return summary();
   });
 }

@@ -5,6 +5,7 @@
 
 #include "imgui.h"
 #include "web/app.h"
+#include "web/browser.h"
 #include "web/panels.h"
 #include "web/ui.h"
 
@@ -129,6 +130,8 @@ void menu_bar(App& app) {
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Help (H)")) app.show_help = !app.show_help;
+  // Writing a lesson from the moments on the board: the page's lesson panel (web/lessons/), not the engine's.
+  if (ImGui::MenuItem("Lesson")) browser::publish_event("write_lesson", "{}");
   if (app.keyboard_nav) ImGui::TextColored(palette().text_info, "Keyboard navigation: arrows, Space; F6 to leave");
   // The game and the seed at the right, where there is room for them (not on a phone).
   const std::string title = app.session().entry().title + "  |  seed " + std::to_string(app.session().seed());

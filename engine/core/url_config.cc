@@ -148,9 +148,9 @@ UrlConfig parse_url_config(std::string_view query) {
     } else if (key == "origins") {
       // The page's bridge applies it (which pages may drive an embedded page through postMessage) and names
       // what it cannot use (web/page/bridge_rules.mjs: originProblems).
-    } else if (key == "program" || key == "key") {
-      // Where the student's program is and its bridge's key (`playground connect`): the page's script connects
-      // to it (web/page/program.mjs) and names what it cannot use.
+    } else if (key == "program" || key == "key" || key == "lesson") {
+      // Where the student's program is and its bridge's key (`playground connect`), and a lesson to open beside
+      // the board: the page's script reads them (web/page/program.mjs, web/lessons/) and names what it cannot use.
     } else if (key == "embed" || key == "autoplay") {
       bool v = false;
       if (!parse_flag(value, v))
@@ -167,7 +167,7 @@ UrlConfig parse_url_config(std::string_view query) {
     } else {
       warn(
           "unknown parameter (known: game, seed, agents, options, level, actions, step, embed, panels, autoplay, "
-          "speed, theme, origins, program, key)");
+          "speed, theme, origins, program, key, lesson)");
     }
   }
   return c;

@@ -1,5 +1,5 @@
 // Embedding across origins: the site (SITE_DIR) on http://127.0.0.1:<port>, the example course page
-// (examples/course_page.html) on http://localhost:<another port>, another origin. The course page embeds three
+// (examples/course_page.html) on http://localhost:<another port>, another origin. The course page embeds four
 // playgrounds and drives one through embed.js and the page's postMessage bridge (web/page/bridge.mjs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,16 +17,16 @@ before(async () => {
 });
 after(() => examples?.close());
 
-// Opens the course page with the site as its playground, in a window tall enough to show the three playgrounds
+// Opens the course page with the site as its playground, in a window tall enough to show the four playgrounds
 // (a browser does not draw a frame of another origin out of view: see the last test); resolves once they are
 // ready, unless `wait` is false.
-async function openCourse({ height = 2400, wait = true } = {}) {
+async function openCourse({ height = 3400, wait = true } = {}) {
   const page = await env.browser.newPage({ viewport: { width: 1200, height } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error' || /^Aborted\(/.test(m.text())) errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${courseOrigin}/course_page.html?playground=${encodeURIComponent(env.base)}`);
-  await page.waitForFunction(() => window.course && Object.keys(window.course.connections).length === 3);
+  await page.waitForFunction(() => window.course && Object.keys(window.course.connections).length === 4);
   if (!wait) return { page, errors };
   const states = await page.evaluate(() => Promise.all(
     Object.entries(window.course.connections).map(([name, pg]) => pg.ready.then((s) => [name, s]))));
@@ -41,9 +41,10 @@ async function click(page, id) {
   await page.waitForFunction((b) => !document.getElementById(b).disabled, id);
 }
 
-test('the course page: three playgrounds load; its buttons step the driven game, go back, and show the decision', async () => {
+test('the course page: four playgrounds load (one a lesson); its buttons step the driven game, go back, and show the decision', async () => {
   const { page, errors, states } = await openCourse();
-  assert.deepEqual(Object.keys(states).sort(), ['kalah', 'sokoban', 'tictactoe']);
+  assert.deepEqual(Object.keys(states).sort(), ['kalah', 'lesson', 'sokoban', 'tictactoe']);
+  assert.equal(states.lesson.game, 'tictactoe');
   assert.equal(states.sokoban.game, 'sokoban');
   assert.equal(states.kalah.game, 'mancala');
   assert.equal(states.tictactoe.game, 'tictactoe');
@@ -209,12 +210,12 @@ test('a playground out of view starts once it is scrolled into view, or when the
 });
 
 test('the course page served with the playground (examples/ in the site) finds it at ../ and drives it', async () => {
-  const page = await env.browser.newPage({ viewport: { width: 1200, height: 2400 } });
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 3400 } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${env.base}examples/course_page.html`);
-  await page.waitForFunction(() => window.course && Object.keys(window.course.connections).length === 3);
+  await page.waitForFunction(() => window.course && Object.keys(window.course.connections).length === 4);
   await page.evaluate(() => Promise.all(Object.values(window.course.connections).map((pg) => pg.ready)));
   await page.waitForFunction(() => !document.getElementById('ttt-step').disabled);
   await click(page, 'ttt-step');

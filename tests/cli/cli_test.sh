@@ -732,6 +732,38 @@ check "the starter agents' checks (starters_test.py) pass" "0" "$rc"
 
 # Every example the help shows runs, from the source tree (their files are relative to it).
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+
+# Lessons (docs/lessons.md): the shipped ones open and their questions agree with the solvers; each is stored in
+# its one written form; a lesson with a problem exits 1 naming the chapter and the field.
+LESSON_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+out=$("$PG" lesson check "$LESSON_ROOT"/assets/lessons/*.json 2>&1); rc=$?
+check "the shipped lessons check: exit 0" "0" "$rc"
+check "the shipped lessons check: no problems" "no problems" "$out"
+[ "$rc" = 0 ] || echo "$out"
+for game in tictactoe mancala morris binary sokoban zuma; do
+  file="$LESSON_ROOT/assets/lessons/$game.json"
+  if "$PG" lesson format "$file" | cmp -s - "$file"; then echo "ok   $game.json is in its one written form"
+  else echo "FAIL $game.json is not in its one written form (playground lesson format)"; fail=1; fi
+done
+cat > "${TMPDIR:-/tmp}/pg_bad_lesson.json" <<'LESSON'
+{"lesson": 1, "title": "Bad", "chapters": [
+  {"title": "Fine", "moment": {"game": "tictactoe", "actions": "a1", "step": 1}},
+  {"title": "Twice", "moment": {"game": "tictactoe", "actions": "a1,a1"}},
+  {"title": "Wrong", "moment": {"game": "tictactoe", "agents": "perfect,human", "actions": "a1,b2,b1", "step": 3},
+   "question": {"prompt": "Where?", "answers": ["a3"], "judge": "perfect"}}]}
+LESSON
+out=$("$PG" lesson check "${TMPDIR:-/tmp}/pg_bad_lesson.json" 2>&1); rc=$?
+check "a lesson with problems exits 1" "1" "$rc"
+check "an illegal action is named with its chapter" "chapters[1] (Twice).moment.actions: action 2 ('a1')" "$out"
+check "a wrong answer names what the judge finds" "chapters[2] (Wrong).question.answers: the judge perfect finds best c1" "$out"
+check "the good chapter opens" "1. Fine: tictactoe at step 1, player 1 to move  ok" "$out"
+out=$("$PG" lesson check 2>&1); rc=$?
+check "lesson check without a file exits 2" "2" "$rc"
+check "lesson check without a file says so" "missing the lesson file" "$out"
+out=$(printf '{"lesson": 2}' > "${TMPDIR:-/tmp}/pg_v2.json"; "$PG" lesson check "${TMPDIR:-/tmp}/pg_v2.json" 2>&1); rc=$?
+check "a lesson of another version exits 2" "2" "$rc"
+check "a lesson of another version is named" "pg_v2.json.lesson: version 2 is not read here (this page reads 1)" "$out"
+
 examples=$("$PG" --help | sed -n '/^examples/,$p' | grep -E '^  (playground|printf) ')
 n=0
 while IFS= read -r line; do

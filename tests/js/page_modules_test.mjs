@@ -16,7 +16,8 @@ import { fullViewLink, keepOrigins } from '../../web/page/links.mjs';
 import { downloadTotal } from '../../web/page/modules.mjs';
 import { downloadText } from '../../web/page/overlay.mjs';
 import { fileProgress, manifestFiles } from '../../web/page/policies.mjs';
-import { bridgeFromUrl, isProgramQuestion } from '../../web/page/program.mjs';
+import { isProgramQuestion } from '../../web/page/program.mjs';
+import { bridgeFromUrl } from '../../web/program/bridge_client.mjs';
 import { siteBytes, siteUrl } from '../../web/page/site.mjs';
 
 test('the site map: a listed file by its hashed URL and size, any other by its own name', () => {

@@ -29,6 +29,12 @@ usage:
         http://127.0.0.1:8000/) with the bridge and its secret key; pages from
         other origins may use it with --origin (comma-separated, each
         http(s)://host[:port]); --time-limit sets the seconds for every answer
+  playground lesson check FILE...                    opens each chapter of a lesson as the page does and
+        checks it: its moment opens, its drawings name places of the board, a
+        question's answers are legal there and are the best moves its judge
+        (an exact solver) finds; exits with 1 on a problem (docs/lessons.md)
+  playground lesson format FILE                      the lesson in its one written form (as the page
+        exports it)
   playground GAME --help                             one game's commands)";
 
 constexpr const char* kTrailer = R"(Game options are flags named after the option (underscores become dashes),

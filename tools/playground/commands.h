@@ -31,6 +31,8 @@ int list_games();
 // playground connect [flags] -- COMMAND: the bridge between the page and a program (connect_command.cc); argv
 // as main() has it.
 int connect_bridge(int argc, char** argv);
+// playground lesson check FILE... | format FILE (lesson_command.cc).
+int lesson_command(int argc, char** argv);
 int replay(const GameEntry& game, const Args& args);
 int match(const GameEntry& game, const Args& args);
 int table(const GameEntry& game, const Args& args);

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     const std::string first = argv[1];
     if (first == "list") return cli::list_games();
     if (first == "connect") return cli::connect_bridge(argc, argv);
+    if (first == "lesson") return cli::lesson_command(argc, argv);
     const GameEntry& game = find_game(first);
     if (argc < 3) throw InputError("command", "missing after the game name (" + cli::command_names(game.name) + ")");
     const std::string command = argv[2];

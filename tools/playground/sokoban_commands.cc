@@ -13,6 +13,7 @@
 #include "engine/core/agent.h"
 #include "engine/core/episode.h"
 #include "engine/core/error.h"
+#include "engine/core/stats.h"
 #include "engine/games/sokoban/level_text.h"
 #include "engine/games/sokoban/sokoban_game.h"
 #include "engine/games/sokoban/solver.h"
@@ -43,15 +44,6 @@ std::vector<sokoban::Level> chosen_levels(const Args& args, std::string& name) {
   }
   name = args.get("collection", "seed");
   return sokoban::builtin_collection(name);
-}
-
-// Wilson's 95% interval for k successes in n trials.
-std::pair<double, double> wilson_interval(double k, double n) {
-  if (n <= 0) return {0, 1};
-  const double z = 1.959963984540054, p = k / n;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
 // The fewest moves of a level by the exact solver (deterministic budget); -1 when it finds none.
@@ -138,7 +130,7 @@ int sokoban_eval(const GameEntry& entry, const Args& args) {
   const double n = double(levels.size()) * double(episodes);
   std::printf("solved %ld of %.0f episodes (%.1f%%), mean return %.2f\n", solved_all, n, 100.0 * double(solved_all) / n,
               return_all / n);
-  const auto [lo, hi] = wilson_interval(double(solved_all), n);
+  const auto [lo, hi] = wilson_interval(double(solved_all), n, 1.959963984540054);
   std::printf("solve rate %.1f%% (95%% interval %.1f%%..%.1f%%, Wilson)\n", 100.0 * double(solved_all) / n, 100 * lo,
               100 * hi);
   if (solved_all) {

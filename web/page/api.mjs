@@ -3,11 +3,11 @@
 // opening a game or a trace of another module starts that module first.
 import { MAX_INPUT_BYTES, call, callWithBytes, jsonText, messageOf, refuse, tooLargeMessage } from './engine.mjs';
 import { copyLink, keepOrigins } from './links.mjs';
-import { loading, openGame } from './modules.mjs';
+import { loading, openGame, startModule } from './modules.mjs';
 import { keepPolicyBytes, loadPolicies } from './policies.mjs';
 import { setAgents } from './seating.mjs';
 import { games } from './site.mjs';
-import { page, running } from './state.mjs';
+import { nextOpened, page, running } from './state.mjs';
 import { forgetWorkerReplies, thinkingBuild, whenDecided } from './worker.mjs';
 
 const IMPORT = 'Import failed, nothing changed. trace: ';
@@ -52,6 +52,18 @@ export function createApi(ready) {
     // takes its seat when the file arrives), rejected with the reason if they cannot be.
     setAgents,
     play: (action) => call('pg_play', ['string'], [String(action)], 'play: '),
+    // Opens the moment of a link's query ("game=mancala&agents=...&actions=...&step=4") as the page opens its
+    // URL: a promise of the state once its agents are seated and have played to its step. With hideAnalysis, the
+    // board shows no solver marks or values until another moment opens (a student choosing a move).
+    openMoment: (query, hideAnalysis) => page.switching.then(() => {
+      const q = String(query).replace(/^\?/, '');
+      const game = new URLSearchParams(q).get('game');
+      const opened = nextOpened();
+      if (game && otherModule(game)) page.switching = startModule(game, '?' + q);
+      else call('pg_open', ['string', 'number'], [q, hideAnalysis ? 1 : 0], 'open: ');
+      return page.switching.then(() => opened).then(() => call('pg_state'));
+    }),
+
     // Which build of the game decides for the agents: 'speed' (the thinking module, once it has arrived) or
     // 'size' (the page's own module, until then or when it cannot be had).
     thinkingModule: () => thinkingBuild(),

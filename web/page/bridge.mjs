@@ -26,7 +26,7 @@ try {
   if (framed && ancestors && ancestors.length) parentOrigin = ancestors[0];
 } catch (e) { /* not offered */ }
 
-function publish(kind, detail) {
+export function publish(kind, detail) {
   window.dispatchEvent(new CustomEvent('playground:' + kind, { detail }));
   const target = rules.eventTarget(framed, parentOrigin);
   if (target !== null) window.parent.postMessage({ playground: BRIDGE, event: kind, detail }, target);

@@ -10,6 +10,7 @@ import {
   embedRequested, focusOnPress, installEmbeddedBoard, installKeyboard, keepBrowserKeys, skipImpossibleTouchCancels,
   textInput,
 } from './input.mjs';
+import { lessonApi } from './lessons.mjs';
 import { copyLink, installLinkBox, keepOrigins, showFullView } from './links.mjs';
 import { applyTheme, preference, setPreference } from './look.mjs';
 import { setModuleHooks, startModule } from './modules.mjs';
@@ -18,7 +19,7 @@ import { forgetProvided, requestPolicy } from './policies.mjs';
 import { announceProgram, connectProgram } from './program.mjs';
 import { abandonSeating } from './seating.mjs';
 import { games } from './site.mjs';
-import { page } from './state.mjs';
+import { momentOpened, page } from './state.mjs';
 import { installWords } from './words.mjs';
 import { cancelThinking, loadSpeedModule, resetWorker, setWorkerCode, workerAsk } from './worker.mjs';
 
@@ -54,9 +55,11 @@ function wireModules(api) {
         try { return stringToHeap(text, 'URL: '); } catch (e) { return 0; }
       },
       pgOpenFile: (kind, file) => openFile(api, kind, file),
+      pgReserve: page.reserve,  // the same array, changed in place
     },
     onEngineEvent(kind, detail) {
-      if (kind === 'opened') opened();  // the page's own: `ready` waits for it
+      if (kind === 'opened') { opened(); momentOpened(); }  // the page's own: `ready` and openMoment wait for it
+      else if (kind === 'write_lesson') api.writeLesson().catch(() => { /* the page says why */ });  // the menu's Lesson
       else engineEvent(kind, detail);
     },
     onCompiled: setWorkerCode,
@@ -83,6 +86,7 @@ function start() {
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
   const api = createApi(ready);
+  Object.assign(api, lessonApi(api));  // the lessons' calls, their script fetched at the first
   window.playground = api;
   installLinkBox();
   installWords(api);
@@ -104,6 +108,8 @@ function start() {
   // `ready` means the moment the URL asked for: after the first frame, once its agents' files have arrived (or
   // failed) and the agents have played to its step.
   first.then(() => openedMoment).then(() => resolveReady(api), rejectReady);
+  const lesson = new URLSearchParams(window.location.search).get('lesson');
+  if (lesson !== null) ready.then(() => api.openLesson(lesson)).catch(() => { /* the page says why */ });
   // The page's own URL parameter, named as the engine names the others.
   first.then(() => originProblems(new URLSearchParams(window.location.search).get('origins')).forEach(report),
     () => {});

@@ -2,150 +2,40 @@
 // student's machine behind a bridge on 127.0.0.1 and prints a link with the URL parameters `program` (where the
 // bridge listens) and `key` (its secret). The engine's `program` seat (engine/core/bridged_program.h) asks its
 // questions through the page as the worker's go (worker.mjs): {"program": {"start", "decide"}}, the agent
-// protocol's messages. This file carries them to the bridge (on its WebSocket) and answers {"ready", "reply"}
-// with the program's lines, or {"failure"} naming what went wrong. It sends nothing else and reads nothing but those lines: the engine checks them.
+// protocol's messages. When the URL names a bridge, this file fetches the bridge's client
+// (web/program/bridge_client.mjs, built into playground-program.js: a page without a program never downloads
+// it), which carries the questions to the bridge and answers them.
 import { callPlain, messageOf, report } from './engine.mjs';
+import { asset } from './site.mjs';
 import { running } from './state.mjs';
-
-export const BRIDGE_VERSION = 1;  // the bridge's `hello` says which it speaks
 
 const NO_BRIDGE = 'no program is connected: run `playground connect -- python3 my_agent.py` on your machine and ' +
   'open the link it prints (docs/your-agent.md)';
 
-// {base, key} from the URL's `program` and `key`; {problem} naming what is wrong; null without `program`.
-export function bridgeFromUrl(search) {
-  const params = new URLSearchParams(search);
-  const where = params.get('program');
-  if (where === null) return null;
-  const key = params.get('key') || '';
-  const m = /^(127\.0\.0\.1|localhost):(\d{1,5})$/.exec(where.trim());
-  if (!m || Number(m[2]) < 1 || Number(m[2]) > 65535) {
-    return { problem: `URL parameter 'program': expected 127.0.0.1:PORT as playground connect prints it, got '${where}'` };
-  }
-  if (!/^[0-9a-f]{32}$/.test(key)) {
-    return { problem: "URL parameter 'key': expected the 32 hex digits playground connect prints" +
-                      (key ? `, got '${key.slice(0, 40)}'` : ' (it is missing)') };
-  }
-  return { base: `http://${m[1]}:${m[2]}`, key };
-}
+let client = null;  // a promise of the bridge's client: {announce(), ask(requestText)}
 
-let bridge = null;     // {base, key, command, error, reported}
-let connecting = null;  // the hello's promise
-let started = null;    // the start message last sent (its text): sent again for another game, seat or program
-let queue = Promise.resolve();  // one exchange at a time: a start and its decide go together
-let socket = null;     // the open WebSocket to the bridge: {ws, pending}, pending the exchange awaiting its answer
+const failure = (text) => JSON.stringify({ failure: text });
 
-// The bridge's WebSocket at /v1/socket (the key in its address: a browser's WebSocket sends no headers of its
-// own): a message there costs a fraction of a millisecond, where a fetch costs a few, so a student's program
-// plays hundreds of moves a second. Resolves once open; rejects if it does not open.
-function openSocket() {
+function loadClient(search) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${bridge.base.replace(/^http/, 'ws')}/v1/socket?key=${bridge.key}`);
-    const s = { ws, pending: null, opened: false };
-    ws.onopen = () => {
-      s.opened = true;
-      resolve(s);
-    };
-    ws.onclose = (event) => {
-      if (!s.opened) whyNoSocket().then(reject, reject);
-      if (socket === s) socket = null;
-      if (s.pending) s.pending.reject(new Error(`the bridge closed the connection (${event.code} ${event.reason})`));
-      s.pending = null;
-    };
-    ws.onmessage = (event) => {
-      const pending = s.pending;
-      s.pending = null;
-      if (pending) pending.resolve(String(event.data));
-    };
+    const script = document.createElement('script');
+    script.src = asset('playground-program.js');
+    script.onload = () => resolve(window.pgProgram.connect(search, { callPlain, messageOf, report, running }));
+    script.onerror = () => reject(new Error('playground-program.js could not be fetched'));
+    document.body.appendChild(script);
   });
-}
-
-// Why the socket did not open: a browser does not tell, so the bridge is asked over HTTP, which says what it
-// refused (a wrong key: the link of an earlier run). A TypeError when the bridge cannot be reached at all.
-async function whyNoSocket() {
-  const response = await fetch(bridge.base + '/v1', {
-    method: 'POST', headers: { 'x-playground-key': bridge.key }, body: '{"type":"hello"}',
-  });
-  if (response.ok) return new Error('it answers, but has no socket: it is an older `playground`, update it');
-  const text = await response.text();
-  let refusal = text;
-  try { refusal = JSON.parse(text).error || text; } catch (e) { /* the text as it came */ }
-  return new Error(`its socket did not open (HTTP ${response.status}: ${refusal})`);
-}
-
-// A message to the bridge and its answer (an object). A socket that closed (a sleeping laptop) is opened again.
-async function post(message) {
-  if (socket === null) socket = await openSocket();
-  const text = await new Promise((resolve, reject) => {
-    socket.pending = { resolve, reject };
-    socket.ws.send(JSON.stringify(message));
-  });
-  let body;
-  try { body = JSON.parse(text); } catch (e) { body = null; }
-  if (body === null || typeof body !== 'object') throw new Error('the bridge answered what is not a JSON object');
-  if ('error' in body) throw new Error(`the bridge refused: ${body.error}`);
-  return body;
 }
 
 // Tells the running module which program the bridge runs (the Agents panel's "program"), or why none is there.
 export function announceProgram() {
-  if (!bridge || !running()) return;
-  if (bridge.error && !bridge.reported) {
-    bridge.reported = true;
-    try { report(bridge.error); } catch (e) { /* shown in the seat's note too */ }
-  }
-  if (bridge.command) callPlain('pg_program_bridge', null, ['string'], [bridge.command]);
+  if (client) client.then((c) => c.announce(), () => {});
 }
 
-// Connects to the bridge the URL names, if any: its hello says which program it runs.
+// Connects to the bridge the URL names (`program`), if any.
 export function connectProgram(search) {
-  const found = bridgeFromUrl(search);
-  if (found === null) return;
-  if (found.problem) {
-    bridge = { error: found.problem };
-    return;
-  }
-  bridge = { ...found, command: null, error: null, reported: false };
-  connecting = post({ type: 'hello' }).then((hello) => {
-    if (hello.bridge !== BRIDGE_VERSION) {
-      throw new Error(`it speaks bridge version ${hello.bridge}, this page ${BRIDGE_VERSION}: update one of them`);
-    }
-    bridge.command = String(hello.command);
-  }).catch((e) => {
-    bridge.error = `your program's bridge at ${bridge.base}: ${messageOf(e)}` +
-      (e instanceof TypeError ? ' (is `playground connect` running, and was it told this page\'s origin?)' : '');
-  }).then(announceProgram);
-}
-
-const failure = (text) => JSON.stringify({ failure: text });
-
-async function exchange(requestText) {
-  if (!bridge) return failure(NO_BRIDGE);
-  if (connecting) await connecting;
-  if (bridge.error) return failure(bridge.error);
-  try {
-    const { program } = JSON.parse(requestText);
-    const reply = {};
-    const startText = JSON.stringify(program.start);
-    if (started !== startText) {
-      started = null;
-      const ready = await post(program.start);
-      if ('failure' in ready) return failure(String(ready.failure));
-      reply.ready = ready.reply;
-      started = startText;
-    }
-    const decided = await post(program.decide);
-    if ('failure' in decided) {
-      started = null;  // the bridge stopped the program: the next question starts it again
-      return failure(String(decided.failure));
-    }
-    reply.reply = decided.reply;
-    return JSON.stringify(reply);
-  } catch (e) {
-    started = null;
-    return failure(`your program's bridge at ${bridge.base} did not answer: ${messageOf(e)}` +
-                   ' (is `playground connect` still running?)');
-  }
+  if (!new URLSearchParams(search).has('program')) return;
+  client = loadClient(search);
+  client.then(announceProgram, (e) => { try { report(`your program's bridge: ${messageOf(e)}`); } catch (e2) { /* starting */ } });
 }
 
 // Whether an engine's question is the program seat's (its request's only key is "program").
@@ -153,7 +43,6 @@ export const isProgramQuestion = (request) => request.startsWith('{"program":');
 
 // The reply to the program seat's question, once the bridge has answered (or failed).
 export function askProgram(requestText) {
-  const reply = queue.then(() => exchange(requestText));
-  queue = reply.then(() => {}, () => {});
-  return reply;
+  if (!client) return Promise.resolve(failure(NO_BRIDGE));
+  return client.then((c) => c.ask(requestText), (e) => failure(`your program's bridge: ${messageOf(e)}`));
 }

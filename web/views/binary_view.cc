@@ -345,7 +345,7 @@ std::vector<std::string> apply_pattern_text(const std::string& text) {
 // The solver's verdict as the line above the board says it, and the moves it has found winning, for the text
 // mirror.
 std::string BinaryView::analysis_words(const BoardContext& c) {
-  if (!show_solver_ || c.state.is_terminal()) return "";
+  if (!show_solver_ || !c.show_analysis || c.state.is_terminal()) return "";
   std::string text = solver_verdict(solver_marks_, c.state.current_player());
   if (text.empty()) return "";
   text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
@@ -445,7 +445,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   g.origin = ImVec2(origin.x + (avail.x - board_w) * 0.5f + g.cell * 0.5f, origin.y + top);
   ImDrawList* draw = ImGui::GetWindowDrawList();
 
-  if (show_solver_)
+  if (show_solver_ && c.show_analysis)
     solver_marks_.think(b);
   else
     solver_marks_.clear();
@@ -454,7 +454,7 @@ std::optional<Action> BinaryView::draw(const BoardContext& c) {
   const Heat heat = use_agent ? heat_of(b, c.decision->actions, c.decision->probabilities) : pattern_heat(b, *table);
 
   draw_title_and_coordinates(draw, g, state, small, origin.y);
-  draw_points(draw, g, b, heat, small, text, {show_heat_, show_illegal_, show_numbers_});
+  draw_points(draw, g, b, heat, small, text, {show_heat_ && c.show_analysis, show_illegal_, show_numbers_});
   draw_solver_marks(draw, g, solver_marks_, mover, small, ImVec2(g.origin.x, origin.y + small * 1.5f));
   draw_last_and_chosen(draw, g, b, c.last_step, use_agent && c.show_probabilities ? c.decision : nullptr);
   for (int y = 0; y < b.height; ++y)

@@ -27,6 +27,9 @@ struct BoardContext {
   bool human_to_move = false;
   bool show_probabilities = true;  // the agent's distribution on the board
   std::string agent;               // the spec of the agent to move ("" when the game is over)
+  // The solver's marks and values and other hints at the best move: hidden while a lesson's student chooses
+  // a move (App::analysis_hidden).
+  bool show_analysis = true;
 };
 
 // Where a legal action can be clicked, in window coordinates (CSS pixels).

@@ -286,7 +286,7 @@ std::string MancalaView::step_note(const Episode& episode, size_t i) {
 
 std::string MancalaView::analysis_words(const BoardContext& c) {
   const int mover = c.state.current_player();
-  if (!show_exact_ || mover < 0) return "";
+  if (!show_exact_ || !c.show_analysis || mover < 0) return "";
   const auto& state = dynamic_cast<const mancala::MancalaState&>(c.state);
   const std::optional<mancala::ExactMoves>& m = exact_.of(state.board(), state.rules());
   if (!m) return "Solver: not settled here (too many stones left).";
@@ -448,7 +448,7 @@ std::optional<Action> MancalaView::draw(const BoardContext& c) {
   if (c.decision && c.show_probabilities && mover >= 0)
     draw_distribution(draw, g, *c.decision, mover, show_scores_, text_size);
   const std::optional<mancala::ExactMoves>* exact_here =
-      show_exact_ && mover >= 0 ? &exact_.of(board, state.rules()) : nullptr;
+      show_exact_ && c.show_analysis && mover >= 0 ? &exact_.of(board, state.rules()) : nullptr;
   if (exact_here && *exact_here) draw_exact_values(draw, g, **exact_here, mover, text_size);
   if (c.state.is_terminal()) draw_game_over(draw, g, board, text_size);
   for (int h = 0; h < mancala::kNumHoles; ++h) places.push_back({g.centre[h].x, g.centre[h].y});

@@ -405,7 +405,7 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
   if (show_mills_) draw_mills_and_threats(draw, g, b);
   draw_pieces(draw, g, b, mover, text_size);
   if (show_last_ && c.last_step) draw_last_move(draw, g, c.last_step->action);
-  const ExactValues exact = show_exact_ ? exact_values(state, true) : ExactValues{};
+  const ExactValues exact = show_exact_ && c.show_analysis ? exact_values(state, true) : ExactValues{};
   draw_decision(draw, g, c, b, exact, text_size);
   for (int point = 0; point < kNumPoints; ++point) places.push_back({g.point[point].x, g.point[point].y});
   place_size = g.piece * 2.6f;
@@ -426,7 +426,7 @@ std::optional<Action> MorrisView::draw(const BoardContext& c) {
 
   board_status(status_of(state),
                c.state.is_terminal() ? ImGui::GetColorU32(palette().text_neutral) : player_colour(mover));
-  if (show_exact_ && !c.state.is_terminal()) {
+  if (show_exact_ && c.show_analysis && !c.state.is_terminal()) {
     if (exact.available)
       ImGui::TextColored(value_text_colour(exact.value),
                          "Exact value for seat %d: %s (perfect play; the table has no move cap)", mover,

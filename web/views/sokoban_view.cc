@@ -335,6 +335,7 @@ std::string SokobanView::analysis_words(const BoardContext& c) {
   const auto square = [&](sokoban::Square s) {
     return "(" + std::to_string(level.row(s)) + ", " + std::to_string(level.column(s)) + ")";
   };
+  if (!c.show_analysis) return "";
   const sokoban::PositionAnalysis& a = analyst_.analyse(board);
   std::string text = analysis_line(a, board.steps()).first;
   if (!text.empty()) text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
@@ -377,7 +378,7 @@ std::optional<Action> SokobanView::draw(const BoardContext& c) {
   board_text(small * 1.1f).draw(draw, ImVec2(left, origin.y), headline_colour, headline);
   board_text(small).draw(draw, ImVec2(left, origin.y + small * 1.3f), text_colour(palette().text_neutral),
                          status_of(state, c));
-  const bool analysed = show_dead_squares_ || show_plan_ || show_matching_;
+  const bool analysed = (show_dead_squares_ || show_plan_ || show_matching_) && c.show_analysis;
   const sokoban::PositionAnalysis* a = analysed ? &analyst_.analyse(board) : nullptr;
   if (a) {
     const auto [text, colour] = analysis_line(*a, board.steps());

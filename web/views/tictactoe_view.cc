@@ -151,7 +151,8 @@ std::optional<Action> TicTacToeView::draw(const BoardContext& c) {
   draw_grid(draw, g);
   draw_marks(draw, g, b);
   if (show_last_) draw_last_move(draw, g, b, c.last_step);
-  const auto exact = show_exact_ ? tictactoe::action_values(b) : std::vector<std::pair<int, tictactoe::Outcome>>{};
+  const auto exact =
+      show_exact_ && c.show_analysis ? tictactoe::action_values(b) : std::vector<std::pair<int, tictactoe::Outcome>>{};
   draw_decision(draw, g, c, exact);
   for (int cell = 0; cell < 9; ++cell) places.push_back({g.centre(cell).x, g.centre(cell).y});
   place_size = g.cell;

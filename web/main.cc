@@ -38,6 +38,10 @@ struct Platform {
   bool touch_drag = false;       // a finger is down: moving it may scroll (touch_scroll)
   bool touch_scrolling = false;  // it has moved far enough and scrolls
   bool text_input = false;       // a text field has the keyboard (the page was told: text_input_changed)
+  // Where the latest press not yet drawn happened. ImGui 1.86's SDL backend reads the mouse's position when a
+  // frame is drawn, which may be frames after the press (drawing waits on a slow page): a press and a quick move
+  // away (a tap whose pointer then returns elsewhere) would otherwise land where the pointer went.
+  std::optional<ImVec2> press_at;
   int frames_drawn = 0;
   // What the on-screen keyboard typed (type_text, type_key), handed to ImGui one entry a frame and in order:
   // ImGui 1.86 reads the keys' state once a frame, takes a frame's characters before its keys, and of two keys
@@ -239,6 +243,7 @@ void frame() {
     if (event.type == SDL_MOUSEBUTTONDOWN && event.button.button == SDL_BUTTON_LEFT) {
       p.touch_drag = event.button.which == SDL_TOUCH_MOUSEID;
       p.touch_scrolling = false;
+      p.press_at = ImVec2(float(event.button.x), float(event.button.y));
     }
     if (event.type == SDL_KEYDOWN && !event.key.repeat) {
       p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput);
@@ -274,6 +279,7 @@ void frame() {
   const Uint64 drawing_from = SDL_GetPerformanceCounter();  // the work of the step above is not drawing's
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  if (p.press_at) ImGui::GetIO().MousePos = *std::exchange(p.press_at, std::nullopt);
   ImGui::NewFrame();
   touch_scroll(p);
   p.app->draw();

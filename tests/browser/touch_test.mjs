@@ -1,6 +1,6 @@
 // Phones and tablets, by touch (Chromium's emulation: size, pixel ratio, touch events). The narrow layout puts
 // the board first, the step controls under it and one of the inspector, setup and log one tap away, nothing
-// overlapping; a tap plays a move in every game; a finger scrolls the log; a tap shows what hover shows; a tap on
+// overlapping; a tap plays a move in every game, where it landed; a finger scrolls the log; a tap shows what hover shows; a tap on
 // a text field brings up the on-screen keyboard; an embedded board lets its course page scroll until the reader
 // taps it.
 import { test } from 'node:test';
@@ -82,6 +82,28 @@ for (const game of GAMES) {
     await page.close();
   });
 }
+
+// The mouse events a browser makes of a tap, then the pointer elsewhere before the engine draws its next frame
+// (a mouse that was over the page's own controls, or a slow frame): all in one task, so one frame sees them all.
+test('a tap is played where it landed, though the pointer has left the board before the frame is drawn', async () => {
+  const { page, errors } = await open('?game=tictactoe&agents=human,random');
+  await drawn(page);
+  const target = (await api(page, 'targets')).find((t) => t.action === 'b2');
+  await page.evaluate(({ x, y }) => {
+    const canvas = document.getElementById('canvas');
+    const mouse = (type, cx, cy, buttons) => canvas.dispatchEvent(new MouseEvent(type, {
+      clientX: cx, clientY: cy, button: 0, buttons, bubbles: true, cancelable: true, view: window }));
+    mouse('mouseenter', x, y, 0);
+    mouse('mousemove', x, y, 0);
+    mouse('mousedown', x, y, 1);
+    mouse('mouseup', x, y, 0);
+    mouse('mouseleave', innerWidth + 50, innerHeight + 50, 0);
+  }, target);
+  await page.waitForFunction(() => window.playground.state().step >= 1, null, { timeout: 30000 });
+  assert.equal((await api(page, 'trace')).steps[0].action, 'b2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', async () => {
   const { page, errors } = await open('?game=mancala&agents=random,random', { device: DEVICES['phone 390x844'] });

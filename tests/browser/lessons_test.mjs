@@ -1,8 +1,8 @@
 // Lessons (docs/lessons.md): the shipped lessons open chapter by chapter at the moments the engine's check
 // finds; a question asks the student's move first, then shows the agent's distribution, the solver's verdict
-// and the explanation, with the bridge's events; a teacher writes a lesson in the page and exports it (the file
-// `playground lesson format` writes, byte for byte); a course page of another origin embeds a lesson on a phone;
-// bad lessons are named.
+// and the explanation, with the bridge's events; the text mirror reads the chapter and takes the answer; a
+// teacher writes a lesson in the page and exports it (the file `playground lesson format` writes, byte for
+// byte); a course page of another origin embeds a lesson on a phone; bad lessons are named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -111,6 +111,31 @@ test('a question: the student plays first, then sees the agent\'s distribution, 
   assert.equal(events[2].detail.right, true);
   assert.deepEqual(events[4].detail, { score: 0, questions: 1, chapters: 2 });
   assert.deepEqual(await api(page, 'lessonAnswers'), { score: 0, questions: 1, answered: [0] });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the text mirror reads the chapter beside the game in words; a keyboard student answers with its move buttons', async () => {
+  const { page, errors } = await open('?game=tictactoe', { waitForPolicies: false });
+  await api(page, 'openLesson', BLOCK);
+  const mirror = () => page.textContent('#words-lesson');
+  await page.waitForFunction(() => /move buttons below/.test(document.querySelector('#words-lesson')?.textContent || ''));
+  const before = await mirror();
+  assert.match(before, /Lesson: Blocks, chapter 1 of 2\./);
+  assert.match(before, /Block the row/);
+  assert.match(before, /X has two in the bottom row\./);
+  assert.match(before, /Question: Where does O play\?/);
+  assert.equal(await page.locator('#words-lesson button').count(), 0, 'the panel\'s buttons stay in the panel');
+  // A keyboard student in the mirror: its move button c1 answers the question.
+  await page.focus('[data-words="step"]');
+  await page.waitForSelector('#words-moves button[data-move="c1"]');
+  await page.focus('#words-moves button[data-move="c1"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /Your move c1: right/.test(document.querySelector('#words-lesson').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /What perfect plays here/.test(document.querySelector('#words-lesson').textContent));
+  assert.match(await mirror(), /The solver \(perfect\): best c1/);
+  await api(page, 'lessonChapter', 1);
+  assert.match(await mirror(), /chapter 2 of 2\..*Afterwards/s);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -5,6 +5,7 @@ import { el } from './dom.mjs';
 import { createOverlay } from './drawings.mjs';
 import { asMomentField, momentQuery } from './lesson_file.mjs';
 import { renderMarkdown } from './markdown.mjs';
+import { mirrorChapter, unmirror } from './mirror.mjs';
 import { decisionRows, percent, scoreText, verdict, withSeat } from './question.mjs';
 
 const MODE_WORDS = { read: 'Read', predict: 'Predict (play first)', hide: 'Predict, moves ahead hidden' };
@@ -42,6 +43,7 @@ export class Reader {
     window.removeEventListener('playground:step', this.onStep);
     window.removeEventListener('resize', this.onResize);
     this.overlay.remove();
+    unmirror();
   }
 
   questions() { return this.lesson.chapters.filter((c) => c.question).length; }
@@ -221,6 +223,7 @@ export class Reader {
     panel.replaceChildren(
       el('h2', { text: this.lesson.title }), tools, nav, body,
       el('p', { class: 'lesson-live', 'aria-live': 'polite', role: 'status' }));
+    mirrorChapter(this.lesson.title, this.index, n, body);
   }
 
   questionBlock(c) {
@@ -229,7 +232,9 @@ export class Reader {
     box.append(el('p', { class: 'lesson-prompt' }, el('strong', { text: 'Question: ' }), q.prompt));
     const done = this.answers.get(this.index);
     if (!done && this.mode !== 'read') {
-      box.append(el('p', { text: this.waiting ? 'Play your move on the board.' : 'Opening the moment…' }));
+      box.append(this.waiting
+        ? el('p', { text: 'Play your move on the board.', 'data-mirror': 'Play your move: one of the move buttons below.' })
+        : el('p', { text: 'Opening the moment…' }));
       return box;
     }
     if (!done) {

@@ -2,11 +2,13 @@
 // finds; a question asks the student's move first, then shows the agent's distribution, the solver's verdict
 // and the explanation, with the bridge's events; the text mirror reads the chapter and takes the answer; a
 // teacher writes a lesson in the page and exports it (the file `playground lesson format` writes, byte for
-// byte); a course page of another origin embeds a lesson on a phone; bad lessons are named.
+// byte); a course page of another origin embeds a lesson on a phone; a lesson on a course's server opens when
+// that server allows the playground (CORS); bad lessons are named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
@@ -234,6 +236,35 @@ test('the course page of another origin embeds the teacher\'s lesson; a student 
   assert.match(panel, /What perfect plays here/, 'the agent\'s distribution');
   await page.waitForFunction(() => /You played c1: right/.test(document.querySelector('#lesson-status').textContent));
   assert.deepEqual(errors, []);
+});
+
+// A course's own server for lesson files, on another origin than the playground's: `allow` is what it sends as
+// Access-Control-Allow-Origin (none: a server that does not allow other pages to read its files).
+async function lessonServer(text, allow) {
+  const server = http.createServer((req, res) => {
+    const headers = { 'Content-Type': 'application/json' };
+    if (allow) headers['Access-Control-Allow-Origin'] = allow;
+    res.writeHead(req.url === '/lesson.json' ? 200 : 404, headers);
+    res.end(req.url === '/lesson.json' ? text : 'not found');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://localhost:${server.address().port}/lesson.json` };
+}
+
+test('a lesson on a course\'s server opens when that server allows the playground, and is named when it does not', async (t) => {
+  const text = fs.readFileSync(path.join(root, 'assets/lessons/tictactoe.json'), 'utf8');
+  const allowing = await lessonServer(text, new URL(env.base).origin);
+  t.after(() => allowing.server.close());
+  const refusing = await lessonServer(text, null);
+  t.after(() => refusing.server.close());
+  const { page, errors } = await open(`?game=tictactoe&lesson=${encodeURIComponent(allowing.url)}`, { waitForPolicies: false });
+  await page.waitForSelector('#lesson h3', { timeout: 60000 });
+  assert.match(await panelText(page), new RegExp(JSON.parse(text).chapters[0].title));
+  assert.equal(await page.locator('#lesson .lesson-problem').count(), 0);
+  await assert.rejects(api(page, 'openLesson', refusing.url), /could not be fetched .*must allow this page \(CORS\)/);
+  assert.match(await panelText(page), /must allow this page \(CORS\)/);
+  assert.deepEqual(errors.filter((e) => !/CORS|Failed to (load|fetch)/.test(e)), [], 'no other error than the refused fetch');
+  await page.close();
 });
 
 test('bad lessons are named: a file that is missing, one that is not a lesson, a chapter that does not open', async () => {

@@ -115,7 +115,7 @@ size_budget() { bash scripts/size_report.sh >/dev/null || { bash scripts/size_re
 wasm_engine_tests() { bash scripts/wasm_engine_tests.sh; }
 browser_tests() {
   # The page's modules and index.html's writing, without a browser (a second or two).
-  NODE_PATH=/usr/share/nodejs node --test tests/js/page_modules_test.mjs tests/js/write_index_test.mjs tests/js/lesson_file_test.mjs
+  NODE_PATH=/usr/share/nodejs node --test tests/js/page_modules_test.mjs tests/js/write_index_test.mjs tests/js/lesson_file_test.mjs tests/js/lesson_drawing_test.mjs
   cd tests/browser
   # A test file that waits for ever (a promise the page never settles) fails after 20 minutes instead of holding
   # CI to its limit (node applies the timeout to each file as a whole too: the longest take a few minutes).

@@ -170,9 +170,35 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   await page.getByLabel('Question (empty: none)').nth(1).fill('Where does O play?');
   await page.getByLabel('Answers (moves, comma-separated)').nth(1).fill('c1');
   await page.getByLabel('Judge (an exact solver, e.g. perfect)').nth(1).fill('perfect');
+  // Chapter 2's drawings, drawn on the board: a click on c1 marks it, a drag from a1 to b1 is an arrow (orange),
+  // a click on a3 and again takes its mark away; the arrow gets a label.
+  await page.getByRole('button', { name: 'Draw on the board' }).nth(1).click();
+  await page.waitForSelector('#lesson-draw');
+  await drawn(page);
+  const places = new Map((await api(page, 'places')).places.map((p) => [p.name, p]));
+  const board = await page.locator('#canvas').boundingBox();
+  const at = (name) => ({ x: board.x + places.get(name).x, y: board.y + places.get(name).y });
+  const click = async (name) => { await page.mouse.click(at(name).x, at(name).y); };
+  await click('c1');
+  await page.selectOption('#lesson .lesson-drawings select', 'bad');
+  await page.mouse.move(at('a1').x, at('a1').y);
+  await page.mouse.down();
+  await page.mouse.move(at('b1').x, at('b1').y, { steps: 4 });
+  await page.mouse.up();
+  await click('a3');
+  await click('a3');
+  await page.getByLabel('Label of arrow a1 → b1').fill('two');
+  assert.deepEqual(await page.$$eval('#lesson .lesson-drawings li span', (s) => s.map((e) => e.textContent.trim())),
+                   ['mark c1', 'arrow a1 → b1']);
+  await page.waitForFunction(() => document.querySelectorAll('#lesson-drawings circle, #lesson-drawings line').length === 2);
+  await page.getByRole('button', { name: 'Done drawing' }).click();
+  assert.equal(await page.locator('#lesson-draw').count(), 0, 'the board takes its clicks again');
   // Reorder and delete: a fourth chapter added and deleted again, the first moved down and back.
+  await page.getByRole('button', { name: '+ Add this moment' }).click();
+  await page.getByRole('button', { name: 'Delete chapter 4' }).click();
   await page.getByRole('button', { name: 'Move chapter 1 down' }).click();
   await page.getByRole('button', { name: 'Move chapter 2 up' }).click();
+  assert.equal(await page.locator('#lesson .lesson-chapter-edit').count(), 3);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export lesson' }).click();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lesson-')), 'lesson.json');
@@ -184,6 +210,8 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   assert.match(check, /3 chapters/);
   assert.match(check, /question: c1 \(perfect finds best: c1\)/);
   assert.match(check, /no problems/);
+  assert.deepEqual(JSON.parse(exported).chapters[1].drawings,
+                   [{ mark: 'c1' }, { arrow: ['a1', 'b1'], weight: -1, text: 'two' }], 'the drawings drawn');
   // Copy lesson link: the lesson inside the link; opened, the same lesson.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy lesson link' }).click();

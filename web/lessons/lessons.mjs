@@ -40,6 +40,9 @@ html[data-lesson="side"] #fullview { right: calc(var(--lesson-right) + 8px); }
 #lesson .lesson-field input, #lesson .lesson-field textarea { width: 100%; box-sizing: border-box; }
 #lesson .lesson-chapter-edit { border-top: 1px solid var(--edge); padding-top: 6px; margin-top: 8px; }
 #lesson .lesson-fold { float: right; }
+#lesson .lesson-drawings > span { display: block; color: var(--dim); font-size: 12px; }
+#lesson .lesson-drawings ul { margin: 2px 0; padding-left: 18px; }
+#lesson .lesson-drawings input { width: 9em; }
 `;
 
 // The panel's room: beside the board when the page is wide, under it when narrow (a phone).
@@ -111,6 +114,7 @@ function start(ctx) {
   let writer = null;
   const read = (lesson, index = 0) => {
     if (reader) reader.close();
+    if (writer) writer.close();
     writer = null;
     reader = new Reader({ api: ctx.api, publish: ctx.publish, panel, canvasRect, onEdit: () => write(reader.lesson) }, lesson);
     const render = reader.render.bind(reader);
@@ -119,7 +123,8 @@ function start(ctx) {
   };
   const write = (lesson) => {
     if (reader) { reader.close(); reader = null; }
-    writer = new Writer({ api: ctx.api, panel, pageBase: ctx.pageBase, copy: ctx.copy,
+    if (writer) writer.close();
+    writer = new Writer({ api: ctx.api, panel, canvasRect, pageBase: ctx.pageBase, copy: ctx.copy,
       onPreview: (l) => read(l), onClose: close }, lesson ? JSON.parse(JSON.stringify(lesson)) : null);
     const render = writer.render.bind(writer);
     writer.render = () => { render(); withFold(); };
@@ -127,6 +132,7 @@ function start(ctx) {
   };
   const close = () => {
     if (reader) reader.close();
+    if (writer) writer.close();
     reader = writer = null;
     panel.remove();
     style.remove();

@@ -1,18 +1,97 @@
 // Writing a lesson in the page: "Add this moment" from whatever the board shows, a title and a text box per
-// chapter, a question, reorder and delete, preview as a student, Export lesson (the file) and Copy lesson link
-// (the lesson inside the link when it fits, else the file to put beside the course page).
+// chapter, its drawings drawn on the board, a question, reorder and delete, preview as a student, Export lesson
+// (the file) and Copy lesson link (the lesson inside the link when it fits, else the file to put beside the course
+// page).
+import { COLOURS, describeDrawing, startDrawing } from './draw_editor.mjs';
 import { el } from './dom.mjs';
+import { createOverlay } from './drawings.mjs';
 import { MAX_INLINE_LINK, inlineLessonParam, momentFromQuery, momentQuery, readLesson, writeLesson } from './lesson_file.mjs';
 
 const field = (label, control) => el('label', { class: 'lesson-field' }, el('span', { text: label }), control);
 
 export class Writer {
-  // context: {api, panel, onPreview(lesson), onClose(), pageBase}.
+  // context: {api, panel, canvasRect(), onPreview(lesson), onClose(), pageBase}.
   constructor(context, lesson) {
     this.ctx = context;
     this.api = context.api;
     this.lesson = lesson || { title: 'A lesson', mode: 'predict', chapters: [] };
     this.status = '';
+    this.drawing = null;  // {chapter, layer} while the teacher draws a chapter's drawings on the board
+    this.colour = 'own';
+    this.overlay = null;
+  }
+
+  close() {
+    this.stopDrawing();
+  }
+
+  // Drawing chapter `i`'s drawings: its moment on the board, the drawings over it, clicks and drags taken.
+  async startDrawing(i) {
+    this.stopDrawing();
+    const c = this.lesson.chapters[i];
+    await this.api.openMoment(momentQuery(c.moment));
+    this.overlay = this.overlay || createOverlay(this.ctx.canvasRect);
+    const layer = startDrawing({
+      canvasRect: this.ctx.canvasRect,
+      places: () => this.api.places(),
+      weight: () => COLOURS[this.colour],
+      change: (fn) => {
+        const drawings = fn(c.drawings);
+        if (drawings.length) c.drawings = drawings; else delete c.drawings;
+        this.render();
+      },
+    });
+    this.drawing = { chapter: c, layer };
+    this.render();
+  }
+
+  stopDrawing() {
+    if (this.drawing) this.drawing.layer.stop();
+    this.drawing = null;
+    if (this.overlay) this.overlay.hide();
+  }
+
+  // The drawn chapter's drawings over the board (after a frame: places() reads the last one drawn).
+  showDrawings() {
+    if (!this.drawing || !this.overlay) return;
+    const c = this.drawing.chapter;
+    requestAnimationFrame(() => {
+      if (this.drawing && this.drawing.chapter === c) this.overlay.show(c.drawings, this.api.places());
+    });
+  }
+
+  drawingsEditor(c, i) {
+    const box = el('div', { class: 'lesson-drawings' });
+    const list = el('ul', { 'aria-label': `Chapter ${i + 1} drawings` });
+    for (const d of c.drawings || []) {
+      const item = el('li', {}, el('span', { text: describeDrawing(d) + ' ' }));
+      if ('mark' in d || 'arrow' in d) {
+        item.append(el('input', { 'aria-label': `Label of ${describeDrawing(d)}`, maxlength: '24', value: d.text || '',
+          oninput: (e) => { if (e.target.value) d.text = e.target.value; else delete d.text; this.showDrawings(); } }));
+      }
+      item.append(el('button', { type: 'button', 'aria-label': `Delete ${describeDrawing(d)}`, onclick: () => {
+        c.drawings = c.drawings.filter((x) => x !== d);
+        if (!c.drawings.length) delete c.drawings;
+        this.render();
+      } }, '✕'));
+      list.append(item);
+    }
+    const drawingThis = this.drawing && this.drawing.chapter === c;
+    box.append(el('span', { text: 'Drawings' }), list);
+    if (drawingThis) {
+      const colour = el('select', { 'aria-label': 'Colour of the next drawing' },
+        ...[['own', 'pink (yours)'], ['good', 'blue (good)'], ['bad', 'orange (bad)']].map(([value, words]) => {
+          const o = el('option', { value, text: words });
+          if (value === this.colour) o.selected = true;
+          return o;
+        }));
+      colour.addEventListener('change', () => { this.colour = colour.value; });
+      box.append(el('p', { class: 'lesson-small', text: 'Click a place on the board to mark it, drag from one place to another for an arrow; the same again takes it away.' }),
+        colour, el('button', { type: 'button', onclick: () => { this.stopDrawing(); this.render(); } }, 'Done drawing'));
+    } else {
+      box.append(el('button', { type: 'button', onclick: () => this.startDrawing(i) }, 'Draw on the board'));
+    }
+    return box;
   }
 
   addMoment() {
@@ -24,6 +103,7 @@ export class Writer {
   }
 
   move(i, by) {
+    this.stopDrawing();
     const list = this.lesson.chapters;
     const j = i + by;
     if (j < 0 || j >= list.length) return;
@@ -32,6 +112,7 @@ export class Writer {
   }
 
   remove(i) {
+    this.stopDrawing();
     this.lesson.chapters.splice(i, 1);
     this.render();
   }
@@ -82,6 +163,7 @@ export class Writer {
       if (!file) return;
       file.text().then((text) => {
         try {
+          this.stopDrawing();
           this.lesson = readLesson(text, file.name);
           const bad = this.lesson.chapters.filter((c) => c.problem).map((c) => c.problem);
           this.status = bad.length ? bad.join(' ') : `${file.name} opened.`;
@@ -109,6 +191,7 @@ export class Writer {
       box.append(field(`Chapter ${i + 1} title`, el('input', { value: c.title, oninput: (e) => { c.title = e.target.value; } })));
       box.append(el('p', { class: 'lesson-small', text: momentQuery(c.moment) }));
       box.append(field('Text (Markdown)', el('textarea', { rows: '4', value: c.text || '', oninput: (e) => { c.text = e.target.value; } })));
+      box.append(this.drawingsEditor(c, i));
       const q = c.question || { prompt: '', answers: [] };
       const setQuestion = () => {
         if (q.prompt || q.answers.length) c.question = q; else delete c.question;
@@ -120,7 +203,7 @@ export class Writer {
         oninput: (e) => { if (e.target.value) q.judge = e.target.value; else delete q.judge; } })));
       box.append(field('Explanation', el('textarea', { rows: '2', value: q.explanation || '',
         oninput: (e) => { if (e.target.value) q.explanation = e.target.value; else delete q.explanation; } })));
-      box.append(el('button', { type: 'button', onclick: () => this.api.openMoment(momentQuery(c.moment)) }, 'Show on the board'));
+      box.append(el('button', { type: 'button', onclick: () => { this.stopDrawing(); this.render(); this.api.openMoment(momentQuery(c.moment)); } }, 'Show on the board'));
     }
     box.append(
       el('button', { type: 'button', onclick: () => this.move(i, -1), 'aria-label': `Move chapter ${i + 1} up`, ...(i === 0 ? { disabled: '' } : {}) }, '↑'),
@@ -155,5 +238,6 @@ export class Writer {
       el('p', { class: 'lesson-status', role: 'status', 'aria-live': 'polite', text: this.status }),
       ...this.lesson.chapters.map((c, i) => this.chapterEditor(c, i)),
       this.lesson.chapters.length ? '' : el('p', { text: 'Set up a moment on the board (a game, agents, a few steps), then press + Add this moment.' }));
+    this.showDrawings();
   }
 }

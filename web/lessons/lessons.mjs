@@ -76,71 +76,71 @@ async function lessonText(source) {
   return response.text();
 }
 
-// ctx: {api, publish(kind, detail), setReserve(right, bottom), copy(text) -> Promise<boolean>, pageBase, report(text)}.
-function start(ctx) {
+// The panel beside the board (under it on a phone), its style and its room; `rerender()` draws what it shows
+// again when a phone's reader folds it away or back.
+function createPanel(ctx, rerender) {
+  const root = document.documentElement;
   const style = document.createElement('style');
   style.textContent = STYLE;
   document.head.append(style);
-  const panel = document.createElement('aside');
-  panel.id = 'lesson';
-  panel.setAttribute('aria-label', 'Lesson');
-  document.body.append(panel);
-  let reader = null;
+  const element = document.createElement('aside');
+  element.id = 'lesson';
+  element.setAttribute('aria-label', 'Lesson');
+  document.body.append(element);
   const relayout = () => layout(ctx);
   window.addEventListener('resize', relayout);
   relayout();
+  return {
+    element,
+    // On a phone, "Board ▼" (or "Lesson ▲" once folded) above what the panel shows.
+    withFold() {
+      if (root.dataset.lesson !== 'sheet') return;
+      const folded = root.hasAttribute('data-lesson-folded');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'lesson-fold';
+      b.textContent = folded ? 'Lesson ▲' : 'Board ▼';
+      b.setAttribute('aria-expanded', String(!folded));
+      b.addEventListener('click', () => {
+        root.toggleAttribute('data-lesson-folded');
+        relayout();
+        rerender();
+      });
+      element.prepend(b);
+    },
+    remove() {
+      element.remove();
+      style.remove();
+      window.removeEventListener('resize', relayout);
+      delete root.dataset.lesson;
+      ctx.setReserve(0, 0);
+    },
+  };
+}
 
+// ctx: {api, publish(kind, detail), setReserve(right, bottom), copy(text) -> Promise<boolean>, pageBase, report(text)}.
+function start(ctx) {
+  let shown = null;  // the Reader or the Writer in the panel
+  const panel = createPanel(ctx, () => shown && shown.render());
   const canvasRect = () => document.getElementById('canvas').getBoundingClientRect();
-  const foldButton = () => {
-    if (document.documentElement.dataset.lesson !== 'sheet') return null;
-    const folded = document.documentElement.hasAttribute('data-lesson-folded');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'lesson-fold';
-    b.textContent = folded ? 'Lesson ▲' : 'Board ▼';
-    b.setAttribute('aria-expanded', String(!folded));
-    b.addEventListener('click', () => {
-      document.documentElement.toggleAttribute('data-lesson-folded');
-      relayout();
-      if (reader) reader.render(); else if (writer) writer.render();
-      withFold();
-    });
-    return b;
+  const show = (view) => {
+    if (shown) shown.close();
+    shown = view;
+    const render = view.render.bind(view);
+    view.render = () => { render(); panel.withFold(); };
+    return view;
   };
-  const withFold = () => {
-    const b = foldButton();
-    if (b) panel.prepend(b);
-  };
-  let writer = null;
-  const read = (lesson, index = 0) => {
-    if (reader) reader.close();
-    if (writer) writer.close();
-    writer = null;
-    reader = new Reader({ api: ctx.api, publish: ctx.publish, panel, canvasRect, onEdit: () => write(reader.lesson) }, lesson);
-    const render = reader.render.bind(reader);
-    reader.render = () => { render(); withFold(); };
-    return reader.open(index);
-  };
-  const write = (lesson) => {
-    if (reader) { reader.close(); reader = null; }
-    if (writer) writer.close();
-    writer = new Writer({ api: ctx.api, panel, canvasRect, pageBase: ctx.pageBase, copy: ctx.copy,
-      onPreview: (l) => read(l), onClose: close }, lesson ? JSON.parse(JSON.stringify(lesson)) : null);
-    const render = writer.render.bind(writer);
-    writer.render = () => { render(); withFold(); };
-    writer.render();
-  };
+  const read = (lesson, index = 0) => show(new Reader({ api: ctx.api, publish: ctx.publish, panel: panel.element,
+    canvasRect, onEdit: () => write(lesson) }, lesson)).open(index);
+  const write = (lesson) => show(new Writer({ api: ctx.api, panel: panel.element, canvasRect, pageBase: ctx.pageBase,
+    copy: ctx.copy, onPreview: (l) => read(l), onClose: close }, lesson ? JSON.parse(JSON.stringify(lesson)) : null)).render();
   const close = () => {
-    if (reader) reader.close();
-    if (writer) writer.close();
-    reader = writer = null;
+    if (shown) shown.close();
+    shown = null;
     panel.remove();
-    style.remove();
-    window.removeEventListener('resize', relayout);
-    delete document.documentElement.dataset.lesson;
-    ctx.setReserve(0, 0);
     current = null;
   };
+  const reader = () => (shown instanceof Reader ? shown : null);
 
   return {
     // Opens a lesson: a URL, "inline:" + its text, or a lesson's text or object. Resolves once its first chapter
@@ -153,14 +153,17 @@ function start(ctx) {
         return { title: lesson.title, chapters: lesson.chapters.length,
           problems: lesson.chapters.filter((c) => c.problem).map((c) => c.problem) };
       } catch (e) {
-        panel.replaceChildren(Object.assign(document.createElement('p'), { className: 'lesson-problem', textContent: e.message }));
+        panel.element.replaceChildren(Object.assign(document.createElement('p'), { className: 'lesson-problem', textContent: e.message }));
         ctx.report(e.message);
         throw e;
       }
     },
     write: (lesson) => write(lesson),
-    chapter: (index) => (reader ? reader.open(index) : Promise.reject(new Error('no lesson is open'))),
-    answers: () => (reader ? { score: reader.score(), questions: reader.questions(), answered: [...reader.answers.keys()] } : null),
+    chapter: (index) => (reader() ? reader().open(index) : Promise.reject(new Error('no lesson is open'))),
+    answers: () => {
+      const r = reader();
+      return r ? { score: r.score(), questions: r.questions(), answered: [...r.answers.keys()] } : null;
+    },
     close,
   };
 }

@@ -14,13 +14,17 @@ const overlap = (a, b) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && 
 const PANEL_WINDOWS = { inspector: 'Inspector', setup: 'Setup', log: 'Step log' };
 
 // A finger's swipe: touch events as the screen sends them (the page may take them, else the browser scrolls).
-async function swipe(page, x, y, dy) {
+// Where the engine scrolls (`engine`: its page), each move waits for a frame drawn: the engine scrolls by what
+// the finger moved between frames while it is down, and a loaded machine's slow frames would see only a few.
+async function swipe(page, x, y, dy, engine = null) {
   const cdp = await page.context().newCDPSession(page);
   const at = (py) => [{ x: Math.round(x), y: Math.round(py), id: 1 }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(y) });
+  if (engine) await drawn(engine, 1);
   for (let i = 1; i <= 10; ++i) {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(y + (dy * i) / 10) });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (engine) await drawn(engine, 1);
+    else await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
@@ -123,7 +127,7 @@ test('phone 390x844: a finger scrolls the step log, and a tap shows a tooltip', 
   // The log follows the last step, so it is at its end: the finger pulls it back up.
   assert.ok(before > 0, 'the log shows its last step');
   const step = (await api(page, 'state')).step;
-  await swipe(page, log.x + log.width / 2, log.y + log.height * 0.3, log.height * 0.5);
+  await swipe(page, log.x + log.width / 2, log.y + log.height * 0.3, log.height * 0.5, page);
   await page.waitForFunction((y) => window.playground.panels().windows['Step log'].scrollY !== y, before,
                              { timeout: 30000 });
   await drawn(page);
@@ -186,7 +190,7 @@ test('phone 390x844: a tap on a text field brings up the on-screen keyboard, and
   panels = await api(page, 'panels');
   let setup = panels.windows.Setup;
   // The seed is low in the panel: a finger brings it up.
-  await swipe(page, setup.x + setup.width / 2, setup.y + setup.height * 0.9, -setup.height * 0.8);
+  await swipe(page, setup.x + setup.width / 2, setup.y + setup.height * 0.9, -setup.height * 0.8, page);
   await page.waitForFunction(() => window.playground.panels().windows.Setup.scrollY > 0);
   await drawn(page);
   panels = await api(page, 'panels');

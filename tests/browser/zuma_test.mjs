@@ -112,8 +112,8 @@ test('a human throws by clicking a gap on the track', async () => {
 
 test("the agent's gaps by number on the board, and hovering a gap shows its probability and score", async () => {
   const { page, errors } = await open('?game=zuma&seed=3&options=' + encodeURIComponent('{"scenario":"grading"}'));
-  await drawn(page);
   const decision = await api(page, 'policy');
+  await drawn(page);  // a frame drawn after the agent decided (it thinks in the worker), so its bars are on the board
   const chosen = decision.distribution.find((d) => d.action === decision.chosen);
   // The chosen gap's bar is labelled with its number, as the inspector's action column names it.
   const labels = (await api(page, 'panels')).boardText.map((t) => t.text);

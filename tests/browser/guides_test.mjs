@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useSite, open, api, root, artifacts, GAMES, DOCS_DESKTOP } from './helpers.mjs';
+import { useSite, open, api, drawn, root, artifacts, GAMES, DOCS_DESKTOP } from './helpers.mjs';
 
 useSite();
 
@@ -82,6 +82,7 @@ for (const game of GAMES) {
     await page.waitForFunction((t) => window.playground.state().step === t, step, { timeout: 60000 });
     await page.evaluate(() => window.playground.policy());  // the agent's decision, drawn on the board
     await page.waitForTimeout(2000);  // the drawings that take a few frames (the Binary solver's marks)
+    await drawn(page, 3);  // and frames drawn since, however slow the machine
     const panels = await api(page, 'panels');
     const targets = await api(page, 'targets');
     const spots = guide.callouts.map((c, i) => ({ n: i + 1, ...place(game, c, panels, targets) }));

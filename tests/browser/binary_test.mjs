@@ -110,6 +110,8 @@ test('the solver agent plays the same game in the page as natively; the solver m
   const mid = await open('?game=binary&agents=patterns,patterns&seed=2&' + options({ width: 5, height: 5 }));
   for (let i = 0; i < 9; ++i) await api(mid.page, 'step');
   await mid.page.waitForTimeout(2500);  // the solver thinks for up to 2 s, a slice of each frame
+  // On a slow machine, its first verdicts may come later still.
+  await mid.page.waitForFunction(() => window.playground.words().analysis !== '', null, { timeout: 30000 });
   await mid.page.screenshot({ path: path.join(artifacts, 'binary-solver.png') });
   // The text mirror says what the line above the board says, and which moves the solver found winning.
   const analysis = (await api(mid.page, 'words')).analysis;

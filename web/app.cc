@@ -40,6 +40,7 @@ size_t App::open_moment(const UrlConfig& config) {
   const std::string game = config.game && carries_game(*config.game) ? *config.game : "";
   const UrlOpening opening = open_url_config(session_, config, game);
   for (const auto& m : opening.messages) (m.error ? error(m.text) : info(m.text, true));  // info: an agent waits
+  stepper_.stop();  // the agents' answer to a human's move in the moment before is not this moment's
   stepper_.set_playing(config.autoplay);
   stepper_.play_to(opening.play_to_step);
   url_named_agents_ = config.agents.has_value();

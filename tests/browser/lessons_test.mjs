@@ -171,7 +171,8 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   await page.getByLabel('Answers (moves, comma-separated)').nth(1).fill('c1');
   await page.getByLabel('Judge (an exact solver, e.g. perfect)').nth(1).fill('perfect');
   // Chapter 2's drawings, drawn on the board: a click on c1 marks it, a drag from a1 to b1 is an arrow (orange),
-  // a click on a3 and again takes its mark away; the arrow gets a label.
+  // a click on a3 and again takes its mark away; the arrow gets a label. With heat chosen, two clicks on b2 warm it
+  // twice (good), one on c3 once (bad), and one on a2 and four more clear it.
   await page.getByRole('button', { name: 'Draw on the board' }).nth(1).click();
   await page.waitForSelector('#lesson-draw');
   await drawn(page);
@@ -188,9 +189,14 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   await click('a3');
   await click('a3');
   await page.getByLabel('Label of arrow a1 → b1').fill('two');
+  await page.selectOption('#lesson .lesson-drawings select', 'heat-good');
+  for (const name of ['b2', 'b2', 'a2', 'a2', 'a2', 'a2']) await click(name);
+  await page.selectOption('#lesson .lesson-drawings select', 'heat-bad');
+  await click('c3');
   assert.deepEqual(await page.$$eval('#lesson .lesson-drawings li span', (s) => s.map((e) => e.textContent.trim())),
-                   ['mark c1', 'arrow a1 → b1']);
-  await page.waitForFunction(() => document.querySelectorAll('#lesson-drawings circle, #lesson-drawings line').length === 2);
+                   ['mark c1', 'arrow a1 → b1', 'heat (2 places)']);
+  // The mark's ring, the arrow's line and the heat's two discs.
+  await page.waitForFunction(() => document.querySelectorAll('#lesson-drawings circle, #lesson-drawings line').length === 4);
   await page.getByRole('button', { name: 'Done drawing' }).click();
   assert.equal(await page.locator('#lesson-draw').count(), 0, 'the board takes its clicks again');
   // Reorder and delete: a fourth chapter added and deleted again, the first moved down and back.
@@ -211,7 +217,8 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   assert.match(check, /question: c1 \(perfect finds best: c1\)/);
   assert.match(check, /no problems/);
   assert.deepEqual(JSON.parse(exported).chapters[1].drawings,
-                   [{ mark: 'c1' }, { arrow: ['a1', 'b1'], weight: -1, text: 'two' }], 'the drawings drawn');
+                   [{ mark: 'c1' }, { arrow: ['a1', 'b1'], weight: -1, text: 'two' }, { heat: { b2: 2, c3: -1 } }],
+                   'the drawings drawn');
   // Copy lesson link: the lesson inside the link; opened, the same lesson.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: 'Copy lesson link' }).click();

@@ -181,6 +181,25 @@ test('a human plays by clicking a pit; the agent answers', async () => {
   await page.close();
 });
 
+test('a moment opened right after a human\'s move stays at its step: the agents answer only the move of their moment', async () => {
+  const { page, errors } = await open('?game=tictactoe&agents=perfect,human&actions=a1&step=1');
+  // O, the human, plays; at once (no frame between) a link's moment is opened where X, an agent, is to move (as
+  // a lesson does when a student has answered).
+  const opened = await page.evaluate(() => {
+    window.playground.play('b2');
+    return window.playground.openMoment('game=tictactoe&agents=perfect,perfect&actions=a1,b2&step=2');
+  });
+  assert.deepEqual([opened.step, opened.length], [2, 2]);
+  // Autoplay answers a human's move half a second on (2 steps a second): well past it, nothing was played.
+  await page.waitForTimeout(1500);
+  await drawn(page, 5);
+  const s = await api(page, 'state');
+  assert.deepEqual([s.step, s.length], [2, 2], 'the moment as the link left it');
+  assert.equal((await api(page, 'step')).result, 'played', 'a step asked is taken');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the page tells the user when WebGL2 is missing', async () => {
   const page = await env.browser.newPage();
   await page.addInitScript(() => {

@@ -2,7 +2,7 @@
 // chapter, its drawings drawn on the board, a question, reorder and delete, preview as a student, Export lesson
 // (the file) and Copy lesson link (the lesson inside the link when it fits, else the file to put beside the course
 // page).
-import { COLOURS, describeDrawing, startDrawing } from './draw_editor.mjs';
+import { COLOURS, HEAT, MAX_HEAT, describeDrawing, startDrawing } from './draw_editor.mjs';
 import { el } from './dom.mjs';
 import { createOverlay } from './drawings.mjs';
 import { MAX_INLINE_LINK, inlineLessonParam, momentFromQuery, momentQuery, readLesson, writeLesson } from './lesson_file.mjs';
@@ -35,6 +35,7 @@ export class Writer {
       canvasRect: this.ctx.canvasRect,
       places: () => this.api.places(),
       weight: () => COLOURS[this.colour],
+      heat: () => HEAT[this.colour] || 0,
       change: (fn) => {
         const drawings = fn(c.drawings);
         if (drawings.length) c.drawings = drawings; else delete c.drawings;
@@ -80,13 +81,15 @@ export class Writer {
     box.append(el('span', { text: 'Drawings' }), list);
     if (drawingThis) {
       const colour = el('select', { 'aria-label': 'Colour of the next drawing' },
-        ...[['own', 'pink (yours)'], ['good', 'blue (good)'], ['bad', 'orange (bad)']].map(([value, words]) => {
+        ...[['own', 'pink (yours)'], ['good', 'blue (good)'], ['bad', 'orange (bad)'], ['heat-good', 'heat, good (blue)'],
+          ['heat-bad', 'heat, bad (orange)']].map(([value, words]) => {
           const o = el('option', { value, text: words });
           if (value === this.colour) o.selected = true;
           return o;
         }));
       colour.addEventListener('change', () => { this.colour = colour.value; });
-      box.append(el('p', { class: 'lesson-small', text: 'Click a place on the board to mark it, drag from one place to another for an arrow; the same again takes it away.' }),
+      box.append(el('p', { class: 'lesson-small', text: 'Click a place on the board to mark it, drag from one place to another for an arrow; the same again takes it away. ' +
+        `With heat chosen, each click on a place warms it a step more, up to ${MAX_HEAT}; one more clears it.` }),
         colour, el('button', { type: 'button', onclick: () => { this.stopDrawing(); this.render(); } }, 'Done drawing'));
     } else {
       box.append(el('button', { type: 'button', onclick: () => this.startDrawing(i) }, 'Draw on the board'));

@@ -147,11 +147,25 @@ test('read mode shows the answer on request; hide leaves out the moves after the
   await api(page, 'openLesson', { ...BLOCK, mode: 'read' });
   let s = await api(page, 'state');
   assert.deepEqual([s.step, s.length, s.agents], [3, 3, ['perfect', 'perfect']]);
-  await page.getByRole('button', { name: 'Show the answer' }).click();
-  assert.match(await panelText(page), /The lesson's answer: c1/);
+  // Show the answer, and Next at once, while the agents still think about the answer: the board ends at chapter
+  // 2's moment, the last asked for.
+  await page.evaluate(() => {
+    const button = (name) => [...document.querySelectorAll('#lesson button')].find((b) => b.textContent === name);
+    button('Show the answer').click();
+    button('Next ›').click();
+  });
+  await page.waitForFunction(() => /Chapter 2 of 2/.test(document.querySelector('#lesson').textContent));
+  await page.waitForFunction(() => window.playground.state().step === 4, null, { timeout: 30000 });
+  await page.waitForTimeout(1000);
+  await drawn(page);
+  s = await api(page, 'state');
+  assert.deepEqual([s.step, s.length], [4, 4], 'still chapter 2\'s moment');
+  // Back at chapter 1: its answer, with what the agents said of it.
+  await page.getByRole('button', { name: '‹ Previous' }).click();
+  await page.waitForFunction(() => /The lesson's answer: c1/.test(document.querySelector('#lesson').textContent) &&
+    /What perfect plays here/.test(document.querySelector('#lesson').textContent), null, { timeout: 30000 });
   await page.getByRole('button', { name: 'Next ›' }).click();
-  await page.waitForFunction(() => window.playground.state().step === 4);
-  assert.equal((await api(page, 'state')).length, 4);
+  await page.waitForFunction(() => window.playground.state().step === 4, null, { timeout: 30000 });
   await page.selectOption('#lesson select', 'hide');
   await page.waitForFunction(() => window.playground.state().length === 4);
   await page.close();

@@ -32,7 +32,7 @@ export class Reader {
     this.attempted = new Set();  // the chapters whose question the student has answered at least once
     this.overlay = createOverlay(context.canvasRect);
     this.momentStep = null;  // the step the chapter's moment shows, once opened
-    this.opened = Promise.resolve();  // the last chapter asked for, opened
+    this.opened = Promise.resolve();  // the last moment asked for (a chapter, an answer's explanation), opened
     this.onStep = (e) => this.stepped(e.detail || {});
     window.addEventListener('playground:step', this.onStep);
     this.onResize = () => this.drawLater();
@@ -49,13 +49,16 @@ export class Reader {
   questions() { return this.lesson.chapters.filter((c) => c.question).length; }
   score() { return [...this.answers.values()].filter((a) => a.first).length; }
 
-  // Opens chapter `index` (`again`: the same chapter once more, for Try again: no `chapter` event), once the
-  // chapter opening before it has opened: one moment at a time.
-  open(index, again = false) {
-    const done = this.opened.then(() => this.openNow(index, again));
+  // Runs `task` once the moments asked for before it have opened (a chapter, an answer's explanation, which opens
+  // the judge's and the agent's moments): one moment at a time, so the board ends at the last one asked for.
+  queue(task) {
+    const done = this.opened.then(task);
     this.opened = done.catch(() => {});
     return done;
   }
+
+  // Opens chapter `index` (`again`: the same chapter once more, for Try again: no `chapter` event).
+  open(index, again = false) { return this.queue(() => this.openNow(index, again)); }
 
   async openNow(index, again) {
     this.index = Math.max(0, Math.min(index, this.lesson.chapters.length - 1));
@@ -129,9 +132,9 @@ export class Reader {
     this.attempted.add(index);
     this.answers.set(index, record);
     this.ctx.publish('answer', { chapter: index, title: c.title, move, right: record.right, answers: q.answers });
-    this.result = { move, thinking: true };
+    this.result = { chapter: index, move, thinking: true };
     this.render();
-    this.result = await this.explain(c, move);
+    this.result = { chapter: index, ...await this.queue(() => this.explain(c, move)) };
     this.render();
     this.announce(record.right ? `Right: ${move}.` : `${move} is not the lesson's answer: ${q.answers.join(' or ')}.`);
     if (this.answers.size === this.questions() && this.index === this.lesson.chapters.length - 1) this.finish();
@@ -168,9 +171,9 @@ export class Reader {
   async showAnswer() {
     const index = this.index;
     this.answers.set(index, { move: '', right: false, first: false });
-    this.result = { move: '', thinking: true };
+    this.result = { chapter: index, move: '', thinking: true };
     this.render();
-    this.result = await this.explain(this.lesson.chapters[index], '');
+    this.result = { chapter: index, ...await this.queue(() => this.explain(this.lesson.chapters[index], '')) };
     if (this.index === index) this.render();
   }
 
@@ -246,7 +249,7 @@ export class Reader {
         text: done.right ? `Your move ${done.move}: right.` : `Your move ${done.move}: not the lesson's answer.` }));
     }
     box.append(el('p', { text: `The lesson's answer: ${q.answers.join(' or ')}.` }));
-    const r = this.result;
+    const r = this.result && this.result.chapter === this.index ? this.result : null;
     if (r && r.thinking) box.append(el('p', { text: 'The agents think…' }));
     if (r && !r.thinking && r.move === done.move) box.append(this.resultTable(r, done.move));
     if (r && r.error) box.append(el('p', { class: 'lesson-problem', text: r.error }));

@@ -187,9 +187,15 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   // Chapter 2's drawings, drawn on the board: a click on c1 marks it, a drag from a1 to b1 is an arrow (orange),
   // a click on a3 and again takes its mark away; the arrow gets a label. With heat chosen, two clicks on b2 warm it
   // twice (good), one on c3 once (bad), and one on a2 and four more clear it.
-  await page.getByRole('button', { name: 'Draw on the board' }).nth(1).click();
+  // (Chapter 1's Draw on the board, and chapter 2's before chapter 1's moment has opened: the second wins.)
+  await page.evaluate(() => {
+    const draw = [...document.querySelectorAll('#lesson button')].filter((b) => b.textContent === 'Draw on the board');
+    draw[0].click();
+    draw[1].click();
+  });
   await page.waitForSelector('#lesson-draw');
   await drawn(page);
+  assert.equal(await page.locator('#lesson-draw').count(), 1, 'one drawing layer, chapter 2\'s');
   const places = new Map((await api(page, 'places')).places.map((p) => [p.name, p]));
   const board = await page.locator('#canvas').boundingBox();
   const at = (name) => ({ x: board.x + places.get(name).x, y: board.y + places.get(name).y });

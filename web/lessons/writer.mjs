@@ -29,7 +29,9 @@ export class Writer {
   async startDrawing(i) {
     this.stopDrawing();
     const c = this.lesson.chapters[i];
+    const asked = this.drawingAsked = {};  // a later click (another chapter's) replaces this one
     await this.api.openMoment(momentQuery(c.moment));
+    if (this.drawingAsked !== asked) return;
     this.overlay = this.overlay || createOverlay(this.ctx.canvasRect);
     const layer = startDrawing({
       canvasRect: this.ctx.canvasRect,
@@ -47,6 +49,7 @@ export class Writer {
   }
 
   stopDrawing() {
+    this.drawingAsked = null;
     if (this.drawing) this.drawing.layer.stop();
     this.drawing = null;
     if (this.overlay) this.overlay.hide();

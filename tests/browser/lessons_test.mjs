@@ -249,9 +249,29 @@ test('a teacher writes a three-chapter lesson with a question, exports it, and i
   await student.goto(link);
   await student.waitForSelector('#lesson h3');
   assert.match(await panelText(student), /Three moments/);
-  // Preview as a student and back to writing.
+  // Preview as a student, answer chapter 2's question, and back to writing while the agents think about the
+  // answer (Edit clicked as soon as the panel says they think): the writer keeps the panel.
   await page.getByRole('button', { name: 'Preview as a student' }).click();
   await page.waitForFunction(() => /Chapter 1 of 3/.test(document.querySelector('#lesson').textContent));
+  await page.getByRole('button', { name: 'Next ›' }).click();
+  await page.waitForFunction(() => /Play your move on the board/.test(document.querySelector('#lesson').textContent),
+                             null, { timeout: 30000 });
+  await page.evaluate(() => {
+    const panel = document.querySelector('#lesson');
+    const watch = new MutationObserver(() => {
+      if (!/The agents think/.test(panel.textContent)) return;
+      watch.disconnect();
+      [...panel.querySelectorAll('button')].find((b) => b.textContent === 'Edit').click();
+    });
+    watch.observe(panel, { childList: true, subtree: true });
+  });
+  await api(page, 'play', 'c1');
+  await page.waitForFunction(() => /Export lesson/.test(document.querySelector('#lesson').textContent), null, { timeout: 30000 });
+  await page.waitForTimeout(1500);
+  await drawn(page);
+  const after = await panelText(page);
+  assert.match(after, /Export lesson/, 'the writer');
+  assert.doesNotMatch(after, /Your move c1/, 'not the preview\'s answer');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -40,6 +40,7 @@ export class Reader {
   }
 
   close() {
+    this.closed = true;  // what it still had under way (a chapter, an explanation) neither opens nor shows
     window.removeEventListener('playground:step', this.onStep);
     window.removeEventListener('resize', this.onResize);
     this.overlay.remove();
@@ -52,7 +53,7 @@ export class Reader {
   // Runs `task` once the moments asked for before it have opened (a chapter, an answer's explanation, which opens
   // the judge's and the agent's moments): one moment at a time, so the board ends at the last one asked for.
   queue(task) {
-    const done = this.opened.then(task);
+    const done = this.opened.then(() => (this.closed ? undefined : task()));
     this.opened = done.catch(() => {});
     return done;
   }
@@ -135,6 +136,7 @@ export class Reader {
     this.result = { chapter: index, move, thinking: true };
     this.render();
     this.result = { chapter: index, ...await this.queue(() => this.explain(c, move)) };
+    if (this.closed) return;
     this.render();
     this.announce(record.right ? `Right: ${move}.` : `${move} is not the lesson's answer: ${q.answers.join(' or ')}.`);
     if (this.answers.size === this.questions() && this.index === this.lesson.chapters.length - 1) this.finish();
@@ -194,6 +196,7 @@ export class Reader {
   }
 
   render() {
+    if (this.closed) return;  // the panel is another view's now
     const c = this.lesson.chapters[this.index];
     const n = this.lesson.chapters.length;
     const panel = this.ctx.panel;

@@ -350,10 +350,15 @@ std::string App::link() const {
   return q;
 }
 
-void App::on_key(int key, bool text_input_active) {
+void App::on_key(int key, bool text_input_active, bool shift) {
   if (text_input_active) return;
   if (key == SDLK_F6) {
     keyboard_nav = !keyboard_nav;
+    return;
+  }
+  if (key == SDLK_F8) {
+    keyboard_nav = true;
+    region_step = shift ? -1 : 1;
     return;
   }
   if (keyboard_nav) return;  // the keys move between the panels' controls (ImGui's navigation)

@@ -53,8 +53,8 @@ class App {
   // Called once per frame before drawing: autoplay and agents' replies.
   void update(double now, double dt);
   void draw();
-  // Keyboard shortcuts (SDL keycodes); ignored while a text field has focus.
-  void on_key(int sdl_keycode, bool text_input_active);
+  // Keyboard shortcuts (SDL keycodes; `shift`: held with the key); ignored while a text field has focus.
+  void on_key(int sdl_keycode, bool text_input_active, bool shift = false);
 
   // Intents (from panels, keys and the JavaScript API). Every step goes through step(cause)
   // (engine/core/step_controller.h), which handles each outcome for its cause.
@@ -129,6 +129,9 @@ class App {
   // and press the panels' controls instead of stepping the episode.
   bool keyboard_nav = false;
   void set_keyboard_nav(bool on) { keyboard_nav = on; }
+  // F8 (Shift+F8): the keyboard goes to the next (previous) region, the menu bar or a panel, once keyboard
+  // navigation is on (F8 turns it on).
+  int region_step = 0;
   bool layout_dirty = true;
   // Phones and narrow windows (layout.cc): panels held in place, one of inspector, setup and log at a time.
   bool narrow_layout = false;

@@ -118,6 +118,9 @@ EMSCRIPTEN_KEEPALIVE const char* pg_panels() {
   reply["clipped"] = clipped_text();
   reply["boardText"] = std::move(board_text);
   reply["typing"] = ImGui::GetIO().WantTextInput;
+  // The window the keyboard is in with keyboard navigation ("##MainMenuBar": the menu bar), or null.
+  const ImGuiWindow* nav = ImGui::GetCurrentContext()->NavWindow;
+  reply["keyboardIn"] = nav ? pg::Json(nav->RootWindow->Name) : pg::Json();
   // The board plays an animation (Zuma's chain, stage by stage): what it shows changes without a step.
   reply["animating"] = pg::web::current_app()->view() && pg::web::current_app()->view()->animating();
   return pg::web::js::reply(reply);

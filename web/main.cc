@@ -158,6 +158,28 @@ void follow_look(Platform& p) {
     io.ConfigFlags &= ~ImGuiConfigFlags_NavEnableKeyboard;
 }
 
+// The keyboard to the next (step 1) or previous (-1) region of the page, in the order the page begins them (the
+// menu bar, then the panels on screen) and round, at its first control (the menu bar's menus are on its menu
+// layer). ImGui's own way between windows, Ctrl+Tab, is the browser's. Called after NewFrame, before any Begin.
+void focus_region(int step) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const auto order = [step](const ImGuiWindow* w) { return w->BeginOrderWithinContext * step; };
+  const int from = g.NavWindow ? order(g.NavWindow->RootWindow) : -(1 << 20);
+  ImGuiWindow *next = nullptr, *first = nullptr;
+  for (ImGuiWindow* w : g.Windows) {
+    if (!ImGui::IsWindowNavFocusable(w) || (w->Flags & (ImGuiWindowFlags_Popup | ImGuiWindowFlags_Tooltip))) continue;
+    if (!first || order(w) < order(first)) first = w;
+    if (order(w) > from && (!next || order(w) < order(next))) next = w;
+  }
+  ImGuiWindow* w = next ? next : first;
+  if (!w) return;
+  ImGui::FocusWindow(w);
+  g.NavLayer = (w->DC.NavLayersActiveMask & (1 << ImGuiNavLayer_Main)) ? ImGuiNavLayer_Main : ImGuiNavLayer_Menu;
+  ImGui::NavInitWindow(w, true);
+  g.NavDisableHighlight = false;  // the control the keyboard is on is framed at once
+  g.NavDisableMouseHover = true;
+}
+
 // A finger that moves further than a tap scrolls the window under it, as on any phone (ImGui scrolls only with
 // a wheel or a scrollbar), unless it started on a control that drags (a slider, a drag value, a text field, a
 // scrollbar): the button or the row it started on is then not pressed. Called after NewFrame, before the windows
@@ -246,7 +268,7 @@ void frame() {
       p.press_at = ImVec2(float(event.button.x), float(event.button.y));
     }
     if (event.type == SDL_KEYDOWN && !event.key.repeat) {
-      p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput);
+      p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput, event.key.keysym.mod & KMOD_SHIFT);
     } else if (event.type == SDL_KEYDOWN && event.key.repeat &&
                (event.key.keysym.sym == SDLK_LEFT || event.key.keysym.sym == SDLK_RIGHT)) {
       p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput);  // hold an arrow to scrub
@@ -282,6 +304,7 @@ void frame() {
   if (p.press_at) ImGui::GetIO().MousePos = *std::exchange(p.press_at, std::nullopt);
   ImGui::NewFrame();
   touch_scroll(p);
+  if (p.app->region_step != 0 && p.app->keyboard_nav) focus_region(std::exchange(p.app->region_step, 0));
   p.app->draw();
   ImGui::Render();
   int fw = 0, fh = 0;

@@ -28,9 +28,8 @@ void help_window(App& app) {
           {"N", "new episode (next seed)"},
           {"H", "this help"},
           {"Tab", "the game in words (for screen readers), with Step, Step back, Play, New episode and your moves"},
-          {"F6",
-           "keyboard navigation on / off: arrows move between the panels' controls, Space or Enter presses, "
-           "Ctrl+Tab goes to the next panel"},
+          {"F6", "keyboard navigation on / off: arrows move between a panel's controls, Space or Enter presses"},
+          {"F8", "keyboard navigation, in the next panel or the menu bar (Shift+F8: back)"},
           {"Esc", "close this help"}};
       for (const auto& k : keys) {
         ImGui::TableNextRow();
@@ -132,7 +131,7 @@ void menu_bar(App& app) {
   if (ImGui::MenuItem("Help (H)")) app.show_help = !app.show_help;
   // Writing a lesson from the moments on the board: the page's lesson panel (web/lessons/), not the engine's.
   if (ImGui::MenuItem("Lesson")) browser::publish_event("write_lesson", "{}");
-  if (app.keyboard_nav) ImGui::TextColored(palette().text_info, "Keyboard navigation: arrows, Space; F6 to leave");
+  if (app.keyboard_nav) ImGui::TextColored(palette().text_info, "Keyboard navigation: arrows, Space, F8; F6 to leave");
   // The game and the seed at the right, where there is room for them (not on a phone).
   const std::string title = app.session().entry().title + "  |  seed " + std::to_string(app.session().seed());
   const float title_w = ImGui::CalcTextSize(title.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;

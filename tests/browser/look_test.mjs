@@ -76,6 +76,45 @@ test('F6 turns keyboard navigation on (the arrows move between controls) and off
   await page.close();
 });
 
+test('F8 takes the keyboard round the menu bar and the panels (Shift+F8 back); the menu bar\'s Lesson opens the writer', async () => {
+  const { page, errors } = await open('?game=tictactoe&agents=human,human');
+  await page.focus('#canvas');
+  const keyboardIn = async (key) => {
+    await page.keyboard.press(key);
+    await drawn(page, 3);  // keys are handled at the next frame, the region's first control at the one after
+    return (await api(page, 'panels')).keyboardIn;
+  };
+  // A key held over a frame, as a hand holds it: ImGui reads the keys' state when it draws a frame, so a key
+  // pressed and let go between two frames moves nothing.
+  const hold = async (key) => {
+    await page.keyboard.down(key);
+    await drawn(page);
+    await page.keyboard.up(key);
+    await drawn(page);
+  };
+  // Round once: every panel on screen and the menu bar, each once.
+  const round = [await keyboardIn('F8')];
+  assert.equal((await api(page, 'look')).keyboardNav, true, 'F8 turns keyboard navigation on');
+  for (let i = 0; i < 10; ++i) {
+    const next = await keyboardIn('F8');
+    if (next === round[0]) break;
+    round.push(next);
+  }
+  assert.deepEqual([...round].sort(), ['##MainMenuBar', 'Board', 'Inspector', 'Setup', 'Step log', 'Timeline'],
+                   JSON.stringify(round));
+  assert.equal(await keyboardIn('Shift+F8'), round.at(-1), 'Shift+F8: the region before');
+  while ((await keyboardIn('F8')) !== '##MainMenuBar');
+  // In the menu bar, at View: right to Help, right to Lesson, Space presses it.
+  await hold('ArrowRight');
+  await hold('ArrowRight');
+  await hold('Space');
+  await page.waitForFunction(() => /Export lesson/.test(document.querySelector('#lesson')?.textContent || ''), null,
+                             { timeout: 30000 });
+  assert.equal((await api(page, 'state')).step, 0, 'the keys stepped nothing');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // axe-core over the DOM the page adds around the canvas (the text mirror shown, the loading card gone).
 async function axeViolations(page) {
   await page.addScriptTag({ path: path.join(root, 'tests/browser/node_modules/axe-core/axe.min.js') });

@@ -4,6 +4,7 @@
 #include <SDL.h>
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -38,10 +39,16 @@ struct Platform {
   bool touch_drag = false;       // a finger is down: moving it may scroll (touch_scroll)
   bool touch_scrolling = false;  // it has moved far enough and scrolls
   bool text_input = false;       // a text field has the keyboard (the page was told: text_input_changed)
-  // Where the latest press not yet drawn happened. ImGui 1.86's SDL backend reads the mouse's position when a
-  // frame is drawn, which may be frames after the press (drawing waits on a slow page): a press and a quick move
-  // away (a tap whose pointer then returns elsewhere) would otherwise land where the pointer went.
+  // Where the latest press or release not yet drawn happened. ImGui 1.86's SDL backend reads the mouse's position
+  // when a frame is drawn, which may be frames after the press (drawing waits on a slow page): a press and a quick
+  // move away (a tap whose pointer then returns elsewhere) would otherwise land where the pointer went.
   std::optional<ImVec2> press_at;
+  // ImGui 1.86 reads the buttons and keys as they are when it draws a frame: a key pressed and let go between two
+  // frames, or two taps, would be one change or none. So each button and key changes once a frame: the mouse
+  // buttons (-button) and keys (scancode) that changed since the last frame drawn, and the event that would change
+  // one again, held (with the events after it, left in SDL's queue) until a frame has been drawn.
+  std::vector<int> changed_since_frame;
+  std::optional<SDL_Event> held_event;
   int frames_drawn = 0;
   // What the on-screen keyboard typed (type_text, type_key), handed to ImGui one entry a frame and in order:
   // ImGui 1.86 reads the keys' state once a frame, takes a frame's characters before its keys, and of two keys
@@ -252,6 +259,32 @@ bool deliver_typed(Platform& p) {
   return true;
 }
 
+// The button (-button) or key (scancode) an event presses or lets go of, or 0 (a key's repeat: no change).
+int input_changed_by(const SDL_Event& e) {
+  if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) return -int(e.button.button);
+  if ((e.type == SDL_KEYDOWN && !e.key.repeat) || e.type == SDL_KEYUP) return int(e.key.keysym.scancode);
+  return 0;
+}
+
+// The next event to handle this frame, or false: none left, or the next changes a button or key that has changed
+// since the last frame drawn (it is held for the next frame, the events after it with it).
+bool next_event(Platform& p, SDL_Event& event) {
+  if (p.held_event) {
+    event = *p.held_event;
+  } else if (!SDL_PollEvent(&event)) {
+    return false;
+  }
+  const int input = input_changed_by(event);
+  auto& changed = p.changed_since_frame;
+  if (input != 0 && std::find(changed.begin(), changed.end(), input) != changed.end()) {
+    p.held_event = event;
+    return false;
+  }
+  if (input != 0) changed.push_back(input);
+  p.held_event.reset();
+  return true;
+}
+
 void frame() {
   Platform& p = *g_platform;
   bool changed = follow_browser_size(p);
@@ -259,14 +292,17 @@ void frame() {
   follow_look(p);
   if (deliver_typed(p)) changed = true;
   SDL_Event event;
-  while (SDL_PollEvent(&event)) {
+  if (p.held_event) changed = true;  // a frame to draw, for the event held for it
+  while (next_event(p, event)) {
     changed = true;
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_MOUSEBUTTONDOWN && event.button.button == SDL_BUTTON_LEFT) {
       p.touch_drag = event.button.which == SDL_TOUCH_MOUSEID;
       p.touch_scrolling = false;
-      p.press_at = ImVec2(float(event.button.x), float(event.button.y));
     }
+    if ((event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) &&
+        event.button.button == SDL_BUTTON_LEFT)
+      p.press_at = ImVec2(float(event.button.x), float(event.button.y));
     if (event.type == SDL_KEYDOWN && !event.key.repeat) {
       p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput, event.key.keysym.mod & KMOD_SHIFT);
     } else if (event.type == SDL_KEYDOWN && event.key.repeat &&
@@ -303,6 +339,7 @@ void frame() {
   ImGui_ImplSDL2_NewFrame();
   if (p.press_at) ImGui::GetIO().MousePos = *std::exchange(p.press_at, std::nullopt);
   ImGui::NewFrame();
+  p.changed_since_frame.clear();  // this frame has seen them
   touch_scroll(p);
   if (p.app->region_step != 0 && p.app->keyboard_nav) focus_region(std::exchange(p.app->region_step, 0));
   p.app->draw();

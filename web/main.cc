@@ -39,10 +39,10 @@ struct Platform {
   bool touch_drag = false;       // a finger is down: moving it may scroll (touch_scroll)
   bool touch_scrolling = false;  // it has moved far enough and scrolls
   bool text_input = false;       // a text field has the keyboard (the page was told: text_input_changed)
-  // Where the latest press or release not yet drawn happened. ImGui 1.86's SDL backend reads the mouse's position
-  // when a frame is drawn, which may be frames after the press (drawing waits on a slow page): a press and a quick
-  // move away (a tap whose pointer then returns elsewhere) would otherwise land where the pointer went.
-  std::optional<ImVec2> press_at;
+  // Where the latest press or release of the left button not yet drawn happened. ImGui 1.86's SDL backend reads the
+  // mouse's position when a frame is drawn, which may be frames after the press (drawing waits on a slow page): a press
+  // and a quick move away (a tap whose pointer then returns elsewhere) would otherwise land where the pointer went.
+  std::optional<ImVec2> pointer_at;
   // ImGui 1.86 reads the buttons and keys as they are when it draws a frame: a key pressed and let go between two
   // frames, or two taps, would be one change or none. So each button and key changes once a frame: the mouse
   // buttons (-button) and keys (scancode) that changed since the last frame drawn, and the event that would change
@@ -302,7 +302,7 @@ void frame() {
     }
     if ((event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) &&
         event.button.button == SDL_BUTTON_LEFT)
-      p.press_at = ImVec2(float(event.button.x), float(event.button.y));
+      p.pointer_at = ImVec2(float(event.button.x), float(event.button.y));
     if (event.type == SDL_KEYDOWN && !event.key.repeat) {
       p.app->on_key(event.key.keysym.sym, ImGui::GetIO().WantTextInput, event.key.keysym.mod & KMOD_SHIFT);
     } else if (event.type == SDL_KEYDOWN && event.key.repeat &&
@@ -337,7 +337,7 @@ void frame() {
   const Uint64 drawing_from = SDL_GetPerformanceCounter();  // the work of the step above is not drawing's
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
-  if (p.press_at) ImGui::GetIO().MousePos = *std::exchange(p.press_at, std::nullopt);
+  if (p.pointer_at) ImGui::GetIO().MousePos = *std::exchange(p.pointer_at, std::nullopt);
   ImGui::NewFrame();
   p.changed_since_frame.clear();  // this frame has seen them
   touch_scroll(p);
